@@ -1,0 +1,54 @@
+/**
+ * What a state node says about its URL, in `meta`. The route table, href() and the URL parser are
+ * all derived from these fields; nothing else lists routes.
+ */
+
+/** Turns one URL value into a typed param and back. `parse` returns undefined to refuse. */
+export interface Param<T> {
+  parse(raw: string): T | undefined;
+  format(value: T): string;
+}
+
+export const int: Param<number> = {
+  parse: (raw) => (/^-?\d{1,15}$/.test(raw) ? Number(raw) : undefined),
+  format: (value) => String(value),
+};
+
+export const text: Param<string> = {
+  parse: (raw) => (raw === '' ? undefined : raw),
+  format: (value) => value,
+};
+
+export interface RouteMeta {
+  /**
+   * The URL piece this state adds below its nearest ancestor with a path: `'/'` at the top,
+   * `'section'`, `':id'` (a param, parsed by `params.id`, text by default), `''` for an index
+   * child, or `'*'` for a state that shows the URL it was entered with (not-found, error).
+   */
+  path?: string;
+  /** Parsers of the `:params` in `path`. */
+  params?: Record<string, Param<unknown>>;
+  /** Search params this state owns, each optional. A change updates the state in place. */
+  search?: Record<string, Param<unknown>>;
+  /** On a parallel region other than the first: its state is kept in `?searchKey=<path>`. */
+  searchKey?: string;
+  /** The screen's title, for document.title and the announcement; `{name}` shows a param. */
+  title?: string;
+  /** Listed in the header navigation, with this label. */
+  nav?: string;
+}
+
+/** The context every routed machine carries: params parsed from the URL, by name. */
+export interface RoutedContext {
+  params: Record<string, unknown>;
+}
+
+/** The URL-driven event: XState's own routable-state event, with the parsed params. */
+export interface RouteEvent {
+  type: 'xstate.route';
+  to: `#${string}`;
+  params?: Record<string, unknown>;
+}
+
+/** The param a `path: '*'` state keeps its URL in. */
+export const URL_PARAM = '*';

@@ -1,0 +1,163 @@
+import { and, assign, createMachine, type AnyStateMachine } from 'xstate';
+import type { RouteEvent, RouteMeta, RoutedContext } from './routeMeta';
+
+/**
+ * XState's routable states (`route: {}` on a state with an `id`) are reached by one
+ * `{ type: 'xstate.route', to: '#id' }` event, but XState takes those transitions from the root:
+ * every active state exits and re-enters, parents restart their entry actions and invoked actors,
+ * and a move in one parallel region resets the others.
+ *
+ * `routed(machine)` keeps the authoring (and the event) as XState's and scopes the transitions:
+ * each routable state gets a transition on every non-parallel ancestor, and XState picks the
+ * deepest active one, so a move exits only below the deepest common ancestor and never crosses
+ * into another parallel region. A path param re-enters only the state that owns it: a scope
+ * accepts the move only while the params owned by it and its ancestors are unchanged. A routable
+ * state answers a route to itself with the same path params in place (search params are
+ * assigned, nothing re-enters, its active children stay), so navigating to where you are does
+ * nothing.
+ */
+export function routed<M extends AnyStateMachine>(machine: M): M {
+  const root = machine.config as unknown as NodeConfig;
+  if (root.on && 'xstate.route' in root.on) {
+    throw new Error(
+      'routed(): the root must not handle xstate.route itself; XState replaces that with its route transitions',
+    );
+  }
+  const scoped = scope(root, []);
+  const implementations = {
+    ...machine.implementations,
+    guards: { ...machine.implementations.guards, [ROUTE_GUARD]: routeTo },
+    actions: { ...machine.implementations.actions, [ASSIGN_PARAMS]: assignParams },
+  };
+  // Why the cast: createMachine() on a plain config returns an untyped machine. The scoped one has
+  // the same context, events, states and implementations as `machine`; only transition sources moved.
+  return createMachine(scoped as never, implementations as never) as unknown as M;
+}
+
+export const ROUTE_GUARD = 'route.to';
+export const ASSIGN_PARAMS = 'route.assignParams';
+
+interface RouteConfig {
+  guard?: unknown;
+  actions?: unknown;
+  meta?: unknown;
+  description?: string;
+}
+
+interface NodeConfig {
+  id?: string;
+  type?: string;
+  states?: Record<string, NodeConfig>;
+  on?: Record<string, unknown>;
+  route?: RouteConfig;
+  meta?: RouteMeta;
+  [key: string]: unknown;
+}
+
+interface RouteGuardParams {
+  to: string;
+  /** Params owned by the transition's source and its ancestors: they must not change. */
+  keep: string[];
+  /** Path params the target needs: from the event or, failing that, the context. */
+  need: string[];
+}
+
+function routeTo(
+  { context, event }: { context: RoutedContext; event: { type: string } },
+  { to, keep, need }: RouteGuardParams,
+): boolean {
+  if (event.type !== 'xstate.route') return false;
+  const route = event as RouteEvent;
+  if (route.to !== to) return false;
+  const given = route.params ?? {};
+  for (const name of keep) {
+    if (name in given && !Object.is(given[name], context.params[name])) return false;
+  }
+  return need.every((name) => (name in given ? given[name] : context.params[name]) !== undefined);
+}
+
+const assignParams = assign(({ context, event }: { context: RoutedContext; event: { type: string } }) => ({
+  params: { ...context.params, ...(event as RouteEvent).params },
+}));
+
+/** The names of the `:params` (and `*`) in a state's own path. */
+export function ownParams(meta: RouteMeta | undefined): string[] {
+  const path = meta?.path ?? '';
+  if (path === '*') return ['*'];
+  return path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+}
+
+interface Ancestor {
+  config: NodeConfig;
+  /** Params owned by this ancestor and those above it. */
+  params: string[];
+}
+
+function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
+  const parent = ancestors[ancestors.length - 1];
+  const chainParams = [...(parent?.params ?? []), ...ownParams(node.meta)];
+  const self: Ancestor = { config: node, params: chainParams };
+  const states = node.states
+    ? Object.fromEntries(
+        Object.entries(node.states).map(([key, child]) => [key, scope(child, [...ancestors, self])]),
+      )
+    : undefined;
+
+  const extra: unknown[] = [];
+  for (const target of routableDescendants(node, chainParams)) {
+    const { route, id } = target.config;
+    if (route && id) extra.push({ ...routeTransition(route, `#${id}`, chainParams, target.need), target: `#${id}` });
+  }
+
+  let next: NodeConfig = { ...node, ...(states && { states }) };
+  if (node.route) {
+    if (!node.id) throw new Error(`routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`);
+    if (parent?.config.type === 'parallel') {
+      throw new Error(`routed(): #${node.id} is a parallel region; route its children instead`);
+    }
+    // XState builds the root-level transition from `route`: give it the same guard and actions.
+    next.route = routeTransition(node.route, `#${node.id}`, [], chainParams);
+    extra.unshift(selfTransition(`#${node.id}`, chainParams));
+  }
+  // A parallel node never takes a route: its transition would exit every region.
+  if (extra.length > 0 && node.type !== 'parallel' && ancestors.length > 0) {
+    const own = node.on?.['xstate.route'];
+    const existing = own === undefined ? [] : Array.isArray(own) ? own : [own];
+    next = { ...next, on: { ...node.on, 'xstate.route': [...existing, ...extra] } };
+  }
+  return next;
+}
+
+/** The route's own guard and actions behind ours; XState or the caller adds the target. */
+function routeTransition(route: RouteConfig, to: string, keep: string[], need: string[]): RouteConfig {
+  const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need } };
+  const userActions = route.actions === undefined ? [] : Array.isArray(route.actions) ? route.actions : [route.actions];
+  return {
+    ...route,
+    guard: route.guard ? and([routeGuard, route.guard as never]) : routeGuard,
+    actions: [ASSIGN_PARAMS, ...userActions],
+  };
+}
+
+function selfTransition(to: string, keep: string[]) {
+  return { guard: { type: ROUTE_GUARD, params: { to, keep, need: [] } }, actions: [ASSIGN_PARAMS] };
+}
+
+interface Routable {
+  config: NodeConfig;
+  need: string[];
+}
+
+/** Routable strict descendants, each with every path param on its way down from the root. */
+function routableDescendants(node: NodeConfig, above: string[]): Routable[] {
+  const found: Routable[] = [];
+  for (const child of Object.values(node.states ?? {})) {
+    const need = [...above, ...ownParams(child.meta)];
+    if (child.route) found.push({ config: child, need });
+    found.push(...routableDescendants(child, need));
+  }
+  return found;
+}

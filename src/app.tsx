@@ -1,0 +1,79 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { UNSAFE_createBrowserHistory } from 'react-router-dom';
+import { createActor, type AnyStateMachine } from 'xstate';
+import { RouterProvider, viewKeysUnder, type Router } from './routing/react';
+import { createRouterSync, type History } from './routing/sync';
+import { buildRouteTable } from './routing/table';
+import type { ViewRegistry } from './routing/views';
+import { Shell, type ShellStrings } from './shell/Shell';
+
+export interface AppOptions {
+  machine: AnyStateMachine;
+  views: ViewRegistry;
+  strings: ShellStrings & { loading: string };
+  /** A memory history in tests; the browser's otherwise. */
+  history?: History;
+  base?: string;
+}
+
+/** Wires machine, URL and views together. The caller renders `element`. */
+export function createApp({ machine, views, strings, history, base }: AppOptions) {
+  const table = buildRouteTable(machine);
+  const actor = createActor(machine).start();
+  const sync = createRouterSync({
+    actor,
+    table,
+    history: history ?? UNSAFE_createBrowserHistory(),
+    base,
+    window: typeof window === 'undefined' ? undefined : window,
+  });
+  const router: Router = {
+    actor,
+    table,
+    sync,
+    views,
+    pending: (
+      <p className="pending" role="status">
+        {strings.loading}
+      </p>
+    ),
+  };
+  const element: ReactNode = (
+    <StrictMode>
+      <RouterProvider router={router}>
+        <Shell strings={strings} />
+      </RouterProvider>
+    </StrictMode>
+  );
+  return { actor, table, sync, router, element };
+}
+
+/** The views of the screens active now, loaded before the first render: no pending flash. */
+export async function preloadActiveViews(router: Router): Promise<void> {
+  const ids = new Set<string>();
+  const collect = (parent: string | null) => {
+    for (const key of viewKeysUnder(router, router.actor.getSnapshot(), parent).split(' ').filter(Boolean)) {
+      const id = key.slice(0, key.indexOf('('));
+      ids.add(id);
+      collect(id);
+    }
+  };
+  collect(null);
+  await Promise.all([...ids].map((id) => router.views[id]?.load().catch(() => undefined)));
+}
+
+/** Browser entry: mount, then load the other screens' chunks while idle. */
+export async function mountApp(container: HTMLElement, options: AppOptions) {
+  const app = createApp(options);
+  await preloadActiveViews(app.router);
+  createRoot(container, {
+    // A view that throws is handled (error state); say so without an error in the console.
+    onCaughtError: (error) => console.warn('A view failed and was replaced by the error screen:', error),
+  }).render(app.element);
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+  idle(() => {
+    for (const view of Object.values(options.views)) void view.load().catch(() => undefined);
+  });
+  return app;
+}

@@ -1,0 +1,164 @@
+import { useSelector } from '@xstate/react';
+import {
+  createContext,
+  Suspense,
+  use,
+  useContext,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import type { RouterSync } from './sync';
+import type { RouteTable } from './table';
+import { activeNodes, locate, screenKey } from './url';
+import type { ViewRegistry } from './views';
+
+export interface Router {
+  actor: AnyActorRef;
+  table: RouteTable;
+  sync: RouterSync;
+  views: ViewRegistry;
+  /** Shown while a view's chunk loads, after a delay (CSS) so fast loads show nothing. */
+  pending: ReactNode;
+}
+
+const RouterContext = createContext<Router | null>(null);
+/** The state id whose view we are inside; null at the root. */
+const ViewContext = createContext<string | null>(null);
+
+export function RouterProvider({ router, children }: { router: Router; children: ReactNode }) {
+  return <RouterContext value={router}>{children}</RouterContext>;
+}
+
+export function useRouter(): Router {
+  const router = useContext(RouterContext);
+  if (!router) throw new Error('useRouter() outside <RouterProvider>');
+  return router;
+}
+
+/** One value from the machine's snapshot; re-renders only when that value changes. */
+export function useMachineSelector<T>(selector: (snapshot: AnyMachineSnapshot) => T): T {
+  return useSelector(useRouter().actor, selector);
+}
+
+/** Sends a domain event to the machine: views call it through named callbacks. */
+export function useSend(): (event: { type: string }) => void {
+  const { actor } = useRouter();
+  return (event) => actor.send(event);
+}
+
+/** The latest navigation (not re-rendered by in-screen changes). */
+export function useNavigation() {
+  const { sync } = useRouter();
+  return useSyncExternalStore(sync.subscribe, sync.getNavigation, sync.getNavigation);
+}
+
+/**
+ * The active states below the current view that have views of their own, nearest first: a child
+ * state's view, or, under a parallel state, one per region, side by side. Keyed by screen (state
+ * id and path params), so a new param value mounts the view afresh, as the state was re-entered.
+ */
+export function Outlet() {
+  const router = useRouter();
+  const parent = useContext(ViewContext);
+  const keys = useSelector(router.actor, (snapshot) => viewKeysUnder(router, snapshot, parent));
+  return keys
+    .split(' ')
+    .filter(Boolean)
+    .map((key) => {
+      const id = key.slice(0, key.indexOf('('));
+      return (
+        <ViewContext key={key} value={id}>
+          <Suspense fallback={router.pending}>
+            <LazyScreen id={id} />
+          </Suspense>
+        </ViewContext>
+      );
+    });
+}
+
+function LazyScreen({ id }: { id: string }) {
+  const view = useRouter().views[id];
+  if (!view) return null;
+  const View = view.loaded() ?? use(view.load());
+  return <View />;
+}
+
+export function viewKeysUnder(router: Router, snapshot: AnyMachineSnapshot, parent: string | null): string {
+  const nodes = activeNodes(router.table.machine.root, snapshot.value);
+  const keys = new Map(screenKey(router.table, snapshot).split(' ').map((k) => [k.slice(0, k.indexOf('(')), k]));
+  const hasView = (node: AnyStateNode) => node.id in router.views;
+  return nodes
+    .filter((node) => hasView(node) && node.id !== parent)
+    .filter((node) => nearestViewAncestor(node, hasView) === parent)
+    .map((node) => keys.get(node.id) ?? `${node.id}()`)
+    .join(' ');
+}
+
+function nearestViewAncestor(node: AnyStateNode, hasView: (node: AnyStateNode) => boolean): string | null {
+  for (let at = node.parent; at; at = at.parent) if (hasView(at)) return at.id;
+  return null;
+}
+
+/** The id of the view this component is rendered in. */
+export function useViewId(): string | null {
+  return useContext(ViewContext);
+}
+
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  /** A routable state id: `#home`. */
+  to: `#${string}`;
+  params?: Record<string, unknown>;
+};
+
+/**
+ * A real `<a href>` (open in a new tab works) whose plain click becomes a route event: the machine
+ * decides, and the URL follows the state. aria-current marks the link to the screen shown
+ * ("page") or to a screen that contains it ("true").
+ */
+export function Link({ to, params, onClick, ...rest }: LinkProps) {
+  const { actor, sync, table, views } = useRouter();
+  const href = useSelector(actor, (snapshot) => sync.hrefFor(to, params, snapshot));
+  const current = useSelector(actor, (snapshot) => currentness(table, snapshot, to, params));
+  const preload = () => {
+    for (let node: AnyStateNode | undefined = table.routes.get(to.slice(1))?.node; node; node = node.parent) {
+      void views[node.id]?.load().catch(() => {});
+    }
+  };
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || rest.target || rest.download !== undefined) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    sync.navigate(sync.toAppUrl(href));
+  };
+  return (
+    <a
+      {...rest}
+      href={href}
+      aria-current={current}
+      onClick={handleClick}
+      onPointerEnter={preload}
+      onFocus={preload}
+    />
+  );
+}
+
+function currentness(
+  table: RouteTable,
+  snapshot: AnyMachineSnapshot,
+  to: string,
+  params: Record<string, unknown> = {},
+): 'page' | 'true' | undefined {
+  const id = to.slice(1);
+  const route = table.routes.get(id);
+  if (!route) return undefined;
+  const context = snapshot.context.params as Record<string, unknown>;
+  if (Object.keys(route.params).some((name) => name in params && !Object.is(params[name], context[name]))) {
+    return undefined;
+  }
+  if (locate(table, snapshot).some((location) => location.route === route)) return 'page';
+  return activeNodes(table.machine.root, snapshot.value).some((node) => node.id === id) ? 'true' : undefined;
+}

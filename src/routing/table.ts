@@ -1,0 +1,175 @@
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { text, type Param, type RouteMeta } from '../../machines/routeMeta';
+
+/** A routable state, with what its URL looks like. Derived from the machine, never written. */
+export interface Route {
+  id: string;
+  node: AnyStateNode;
+  /** The URL part it lives in: null for the pathname, else a search key (`?overlay=…`). */
+  region: string | null;
+  /** Its pattern within that part, its ancestors' pieces included: `['section', ':id']`. */
+  segments: string[];
+  /** Parsers for its path params and the search params of it and its ancestors. */
+  params: Record<string, Param<unknown>>;
+  search: Record<string, Param<unknown>>;
+  /** `path: '*'`: shows the URL it was entered with. */
+  keepsUrl: boolean;
+  meta: RouteMeta;
+}
+
+interface TrieNode {
+  static: Map<string, TrieNode>;
+  param?: { name: string; node: TrieNode };
+  route?: Route;
+}
+
+export interface RouteTable {
+  machine: AnyStateMachine;
+  routes: Map<string, Route>;
+  /** One trie per URL part, keyed like Route.region. */
+  tries: Map<string | null, TrieNode>;
+  /** The routable `path: '*'` state that takes every URL nothing else matches. */
+  notFound: Route;
+  /** The region key each state node belongs to. */
+  regionOf: Map<AnyStateNode, string | null>;
+  /** Routes listed in the header navigation, in document order. */
+  nav: Route[];
+}
+
+const newTrie = (): TrieNode => ({ static: new Map() });
+
+export function splitPath(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/**
+ * Walks the machine once and builds the route table and a segment trie per URL part, so matching
+ * a URL costs its number of segments whatever the number of routes.
+ */
+export function buildRouteTable(machine: AnyStateMachine): RouteTable {
+  const routes = new Map<string, Route>();
+  const tries = new Map<string | null, TrieNode>([[null, newTrie()]]);
+  const regionOf = new Map<AnyStateNode, string | null>();
+  const nav: Route[] = [];
+  let notFound: Route | undefined;
+
+  const visit = (
+    node: AnyStateNode,
+    region: string | null,
+    segments: string[],
+    params: Record<string, Param<unknown>>,
+    search: Record<string, Param<unknown>>,
+  ) => {
+    regionOf.set(node, region);
+    const meta = (node.meta ?? {}) as RouteMeta;
+    const routable = Boolean(node.config.route);
+    if (meta.path !== undefined && meta.path !== '*' && !routable) {
+      throw new Error(`Route table: #${node.id} has a path but no route: {}`);
+    }
+    let ownSegments = segments;
+    let ownParams = params;
+    if (meta.path !== undefined && meta.path !== '*') {
+      const pieces = splitPath(meta.path);
+      ownSegments = [...segments, ...pieces];
+      ownParams = { ...params };
+      for (const piece of pieces) {
+        if (piece.startsWith(':')) ownParams[piece.slice(1)] = meta.params?.[piece.slice(1)] ?? text;
+      }
+    }
+    const ownSearch = meta.search ? { ...search, ...meta.search } : search;
+    for (const key of Object.keys(meta.search ?? {})) {
+      if (tries.has(key)) throw new Error(`Route table: search param "${key}" of #${node.id} is a region's key`);
+    }
+    if (routable) {
+      const route: Route = {
+        id: node.id,
+        node,
+        region,
+        segments: ownSegments,
+        params: ownParams,
+        search: ownSearch,
+        keepsUrl: meta.path === '*',
+        meta,
+      };
+      if (routes.has(node.id)) throw new Error(`Route table: duplicate id #${node.id}`);
+      routes.set(node.id, route);
+      if (meta.nav) nav.push(route);
+      if (route.keepsUrl) {
+        if (notFound || region !== null) throw new Error(`Route table: #${node.id}: one top-level path '*' route only`);
+        notFound = route;
+      } else {
+        insert(tries.get(region) as TrieNode, route);
+      }
+    }
+    const children = Object.values(node.states) as AnyStateNode[];
+    let pathRegions = 0;
+    for (const child of children) {
+      const key = node.type === 'parallel' ? (child.meta as RouteMeta | undefined)?.searchKey : undefined;
+      if (key !== undefined) {
+        if (tries.has(key)) throw new Error(`Route table: region key "${key}" is used twice`);
+        tries.set(key, newTrie());
+        visit(child, key, [], {}, {});
+      } else {
+        if (node.type === 'parallel' && hasRoutes(child) && ++pathRegions > 1) {
+          throw new Error(`Route table: parallel #${node.id} has two regions in the pathname; give one a searchKey`);
+        }
+        visit(child, region, ownSegments, ownParams, ownSearch);
+      }
+    }
+  };
+  visit(machine.root, null, [], {}, {});
+  if (!notFound) throw new Error(`Route table: machine #${machine.id} needs a routable state with path '*'`);
+  return { machine, routes, tries, notFound, regionOf, nav };
+}
+
+function hasRoutes(node: AnyStateNode): boolean {
+  return Boolean(node.config.route) || (Object.values(node.states) as AnyStateNode[]).some(hasRoutes);
+}
+
+function insert(trie: TrieNode, route: Route) {
+  let node = trie;
+  for (const segment of route.segments) {
+    if (segment.startsWith(':')) {
+      const name = segment.slice(1);
+      if (node.param && node.param.name !== name) {
+        throw new Error(`Route table: #${route.id} names a param :${name} where another route has :${node.param.name}`);
+      }
+      node.param ??= { name, node: newTrie() };
+      node = node.param.node;
+    } else {
+      let next = node.static.get(segment);
+      if (!next) node.static.set(segment, (next = newTrie()));
+      node = next;
+    }
+  }
+  const existing = node.route;
+  if (existing) {
+    // An index child shares its parent's URL: the URL means the deeper state.
+    const deeper = isDescendant(route.node, existing.node) ? route : isDescendant(existing.node, route.node) ? existing : null;
+    if (!deeper) throw new Error(`Route table: #${route.id} and #${existing.id} have the same URL`);
+    node.route = deeper;
+  } else {
+    node.route = route;
+  }
+}
+
+function isDescendant(node: AnyStateNode, ancestor: AnyStateNode): boolean {
+  for (let at = node.parent; at; at = at.parent) if (at === ancestor) return true;
+  return false;
+}
+
+/** Static segments win over params; a dead end backtracks to the param branch. */
+export function matchSegments(
+  trie: TrieNode,
+  segments: string[],
+  at = 0,
+  raw: Record<string, string> = {},
+): { route: Route; raw: Record<string, string> } | undefined {
+  if (at === segments.length) return trie.route ? { route: trie.route, raw } : undefined;
+  const segment = segments[at] as string;
+  const staticNext = trie.static.get(segment);
+  const found = staticNext && matchSegments(staticNext, segments, at + 1, raw);
+  if (found) return found;
+  if (!trie.param) return undefined;
+  return matchSegments(trie.param.node, segments, at + 1, { ...raw, [trie.param.name]: segment });
+}

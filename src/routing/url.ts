@@ -1,0 +1,228 @@
+import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
+import { URL_PARAM, type RouteEvent } from '../../machines/routeMeta';
+import { matchSegments, splitPath, type Route, type RouteTable } from './table';
+
+/** URLs longer than this are not parsed: they land in the not-found state as typed. */
+export const MAX_URL_LENGTH = 2048;
+
+/** A routable state with the params that address it. */
+export interface Location {
+  route: Route;
+  params: Record<string, unknown>;
+}
+
+/**
+ * URL → where the machine should be: one location per URL part (pathname, then each search-keyed
+ * region), or the not-found location keeping the URL as typed. Never throws.
+ * `url` is app-relative (base path removed), e.g. `/section/3?overlay=open`.
+ */
+export function resolveUrl(table: RouteTable, url: string): Location[] {
+  const notFound = [{ route: table.notFound, params: { [URL_PARAM]: url } }];
+  if (url.length > MAX_URL_LENGTH) return notFound;
+  const hashAt = url.indexOf('#');
+  const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const queryAt = withoutHash.indexOf('?');
+  const pathname = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
+  const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '';
+
+  const search = parseQuery(query);
+  const pathSegments = decodeSegments(splitPath(pathname));
+  if (!search || !pathSegments) return notFound;
+
+  const locations: Location[] = [];
+  for (const [region, trie] of table.tries) {
+    const segments = region === null ? pathSegments : splitPath(search.get(region) ?? '');
+    const match = matchSegments(trie, segments);
+    if (!match) return notFound;
+    const params = parseParams(match.route, match.raw, search);
+    if (!params) return notFound;
+    locations.push({ route: match.route, params });
+  }
+  return locations;
+}
+
+function parseQuery(query: string): URLSearchParams | undefined {
+  // URLSearchParams decodes bad percent-encoding leniently; we refuse it as the path does.
+  for (const pair of query.split('&')) {
+    if (decode(pair.replace(/\+/g, ' ')) === undefined) return undefined;
+  }
+  return new URLSearchParams(query);
+}
+
+function decodeSegments(segments: string[]): string[] | undefined {
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    const value = decode(segment);
+    if (value === undefined) return undefined;
+    decoded.push(value);
+  }
+  return decoded;
+}
+
+function decode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseParams(
+  route: Route,
+  raw: Record<string, string>,
+  search: URLSearchParams,
+): Record<string, unknown> | undefined {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const parsed = route.params[name]?.parse(value);
+    if (parsed === undefined) return undefined;
+    params[name] = parsed;
+  }
+  for (const [name, parser] of Object.entries(route.search)) {
+    const value = search.get(name);
+    // An absent search param is sent as undefined, so that the machine forgets the old value.
+    if (value === null) params[name] = undefined;
+    else {
+      const parsed = parser.parse(value);
+      if (parsed === undefined) return undefined;
+      params[name] = parsed;
+    }
+  }
+  return params;
+}
+
+/** The route event that asks the machine to go to a location. */
+export function routeEvent({ route, params }: Location): RouteEvent {
+  return { type: 'xstate.route', to: `#${route.id}`, params };
+}
+
+/** The state nodes a snapshot is in, parents before children, in document order. */
+export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [root];
+  const walk = (node: AnyStateNode, at: StateValue) => {
+    const keys = typeof at === 'string' ? [at] : Object.keys(at);
+    for (const key of keys) {
+      const child = node.states[key] as AnyStateNode | undefined;
+      if (!child) continue;
+      nodes.push(child);
+      if (typeof at !== 'string') walk(child, (at as Record<string, StateValue>)[key] as StateValue);
+    }
+  };
+  walk(root, value);
+  return nodes;
+}
+
+/**
+ * Where a snapshot is, as URL locations: the deepest active routable state of each URL part,
+ * with the params it owns from the context. A state without a route shows at its nearest
+ * routable ancestor's URL.
+ */
+export function locate(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] {
+  const deepest = new Map<string | null, Route>();
+  for (const node of activeNodes(table.machine.root, snapshot.value)) {
+    const route = table.routes.get(node.id);
+    if (route) deepest.set(route.region, route);
+  }
+  const params = snapshot.context.params as Record<string, unknown>;
+  return [...deepest.values()].map((route) => ({ route, params: pick(route, params) }));
+}
+
+function pick(route: Route, params: Record<string, unknown>): Record<string, unknown> {
+  const owned: Record<string, unknown> = {};
+  for (const name of [...Object.keys(route.params), ...Object.keys(route.search)]) owned[name] = params[name];
+  if (route.keepsUrl) owned[URL_PARAM] = params[URL_PARAM];
+  return owned;
+}
+
+/** State → URL: the app-relative URL of a snapshot. Pure. */
+export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  const keeper = activeNodes(table.machine.root, snapshot.value).find((node) => node.meta?.path === '*');
+  if (keeper) return String((snapshot.context.params as Record<string, unknown>)[URL_PARAM] ?? '/');
+  return format(locate(table, snapshot));
+}
+
+/** Locations → URL. A location that keeps its URL wins; search-keyed parts at their default are left out. */
+export function format(locations: Location[]): string {
+  const keeper = locations.find((location) => location.route.keepsUrl);
+  if (keeper) return String(keeper.params[URL_PARAM] ?? '/');
+  let pathname = '/';
+  const search = new URLSearchParams();
+  for (const { route, params } of locations) {
+    const part = route.segments
+      .map((segment) =>
+        segment.startsWith(':')
+          ? encodeURIComponent(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '')
+          : encodeURIComponent(segment),
+      )
+      .join('/');
+    if (route.region === null) pathname = `/${part}`;
+    else if (part !== '') search.set(route.region, part);
+    for (const [name, parser] of Object.entries(route.search)) {
+      if (params[name] !== undefined) search.set(name, parser.format(params[name]));
+    }
+  }
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The URL a move to `to` would show: the snapshot's URL with `to`'s part replaced. */
+export function hrefFor(
+  table: RouteTable,
+  snapshot: AnyMachineSnapshot,
+  to: string,
+  params: Record<string, unknown> = {},
+): string {
+  const route = table.routes.get(to.replace(/^#/, ''));
+  if (!route) throw new Error(`hrefFor: no routable state #${to}`);
+  const current = locate(table, snapshot).filter((location) => !location.route.keepsUrl);
+  const merged = { ...(snapshot.context.params as Record<string, unknown>), ...params };
+  const target: Location = { route, params: pick(route, merged) };
+  // Search params belong to the screen: a link to another screen starts without them.
+  if (!isSameScreen(current.find((l) => l.route.region === route.region)?.route, route)) {
+    for (const name of Object.keys(route.search)) target.params[name] = params[name];
+  }
+  const others = current.filter((location) => location.route.region !== route.region);
+  return format([target, ...others].sort((a, b) => order(table, a) - order(table, b)));
+}
+
+function isSameScreen(a: Route | undefined, b: Route): boolean {
+  return a !== undefined && a.id === b.id;
+}
+
+function order(table: RouteTable, location: Location): number {
+  return location.route.region === null ? -1 : [...table.tries.keys()].indexOf(location.route.region);
+}
+
+/** Identity of the screens shown: routable states and the path params they own, not search params. */
+export function screenKey(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  const params = snapshot.context.params as Record<string, unknown>;
+  return activeNodes(table.machine.root, snapshot.value)
+    .filter((node) => node.meta?.path !== undefined)
+    .map((node) => {
+      const route = table.routes.get(node.id);
+      const own = route ? Object.keys(route.params).map((name) => String(params[name])) : [String(params[URL_PARAM])];
+      return `${node.id}(${own.join(',')})`;
+    })
+    .join(' ');
+}
+
+/** `'Item {id}'` → `'Item 3'`, from the params in context. */
+function fillParams(title: string, snapshot: AnyMachineSnapshot): string {
+  const params = snapshot.context.params as Record<string, unknown>;
+  return title.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/**
+ * The titles of the screens shown, topmost first: each URL part's deepest titled state, the
+ * search-keyed parts (overlays) before the pathname's.
+ */
+export function screenTitles(table: RouteTable, snapshot: AnyMachineSnapshot): string[] {
+  const deepest = new Map<string | null, string>();
+  for (const node of activeNodes(table.machine.root, snapshot.value)) {
+    const title = (node.meta as { title?: string } | undefined)?.title;
+    if (title) deepest.set(table.regionOf.get(node) ?? null, fillParams(title, snapshot));
+  }
+  const main = deepest.get(null);
+  deepest.delete(null);
+  return [...[...deepest.values()].reverse(), ...(main ? [main] : [])];
+}

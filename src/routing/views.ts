@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+
+/** A screen's view module: each `*.view.tsx` exports its component as `View`. */
+export interface ViewModule {
+  View: ComponentType;
+}
+
+/** A view loaded on first use, in its own chunk. */
+export interface LazyView {
+  /** Starts loading (once); resolves when the component can render without suspending. */
+  load(): Promise<ComponentType>;
+  /** The component, once loaded. */
+  loaded(): ComponentType | undefined;
+}
+
+/** Views by state id. */
+export type ViewRegistry = Record<string, LazyView>;
+
+export function lazyView(importer: () => Promise<ViewModule>): LazyView {
+  let component: ComponentType | undefined;
+  let pending: Promise<ComponentType> | undefined;
+  return {
+    load() {
+      pending ??= importer().then(
+        (module) => (component = module.View),
+        (error: unknown) => {
+          pending = undefined; // a failed chunk may load on the next try
+          throw error;
+        },
+      );
+      return pending;
+    },
+    loaded: () => component,
+  };
+}
+
+/**
+ * `import.meta.glob('./views/*.view.tsx')` → views by state id: `notFound.view.tsx` is the view of
+ * the state whose id is `notFound`. Vite puts each file in its own chunk.
+ */
+export function viewsFromGlob(modules: Record<string, () => Promise<ViewModule>>): ViewRegistry {
+  const views: ViewRegistry = {};
+  for (const [file, importer] of Object.entries(modules)) {
+    const id = /([^/]+)\.view\.tsx$/.exec(file)?.[1];
+    if (id) views[id] = lazyView(importer);
+  }
+  return views;
+}

@@ -1,0 +1,19 @@
+import { strings } from '../../machines/strings';
+import { Link, useMachineSelector } from '../routing/react';
+import { ScreenHeading } from '../shell/ScreenHeading';
+
+export function View() {
+  const url = useMachineSelector((snapshot) => String((snapshot.context.params as Record<string, unknown>)['*']));
+  return (
+    <article className="screen">
+      <ScreenHeading>{strings.notFound.heading}</ScreenHeading>
+      <p>{strings.notFound.body}</p>
+      <p>
+        <code className="typed-url">{url}</code>
+      </p>
+      <p>
+        <Link to="#home">{strings.notFound.home}</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium';
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh page that fails the test on any uncaught exception or console error. */
+export async function openPage(browser: Browser, url: string, options: { viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  await page.goto(url);
+  return { page, problems, close: () => context.close() };
+}
+
+/** The app's current state value and URL, as the machine sees them. */
+export function machineState(page: Page): Promise<{ value: unknown; historyLength: number }> {
+  return page.evaluate(() => {
+    const app = (window as unknown as { __app: { actor: { getSnapshot(): { value: unknown } } } }).__app;
+    return { value: app.actor.getSnapshot().value, historyLength: history.length };
+  });
+}

@@ -1,0 +1,41 @@
+import type { TestProject } from 'vitest/node';
+import { build, preview, type PreviewServer } from 'vite';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    productUrl: string;
+    referenceUrl: string;
+    /** The reference app built with base `/base/`. */
+    baseUrl: string;
+  }
+}
+
+/**
+ * Builds the product and the reference app (also under a base path) and serves each with
+ * `vite preview`, as a user would get them: real chunks, deep links served by the SPA fallback.
+ */
+export default async function setup(project: TestProject) {
+  const servers: PreviewServer[] = [];
+  const serve = async (mode: string, base: string) => {
+    process.env.BASE_PATH = base;
+    try {
+      // Vitest runs with NODE_ENV=test; build what ships.
+      process.env.NODE_ENV = "production";
+      await build({ mode, logLevel: "warn" });
+      process.env.NODE_ENV = "test";
+      const server = await preview({ mode, logLevel: 'warn', preview: { port: 0, host: '127.0.0.1', strictPort: false } });
+      servers.push(server);
+      const url = server.resolvedUrls?.local[0];
+      if (!url) throw new Error(`vite preview (${mode}) did not report its URL`);
+      return url.replace(/\/$/, '');
+    } finally {
+      delete process.env.BASE_PATH;
+    }
+  };
+  project.provide('productUrl', await serve('production', '/'));
+  project.provide('referenceUrl', await serve('reference', '/'));
+  project.provide('baseUrl', await serve('reference', '/base/'));
+  return async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  };
+}

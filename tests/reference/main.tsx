@@ -1,0 +1,22 @@
+import { strings } from '../../machines/strings';
+import { mountApp } from '../../src/app';
+import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
+import '../../src/styles.css';
+import { referenceMachine } from './referenceMachine';
+
+const container = document.getElementById('root');
+if (container) {
+  void mountApp(container, {
+    machine: referenceMachine,
+    // The product's not-found and error views, and the reference screens' own.
+    views: {
+      ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),
+      ...viewsFromGlob(import.meta.glob<ViewModule>('./views/*.view.tsx')),
+    },
+    strings: { ...strings, productName: 'Reference app' },
+    base: import.meta.env.BASE_URL,
+  }).then((app) => {
+    // Lets the browser tests read the machine's state and send events, as a visualiser would.
+    Object.assign(window, { __app: app });
+  });
+}

@@ -1,0 +1,156 @@
+import { assign, fromCallback, setup } from 'xstate';
+import { routed } from '../../machines/routed';
+import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
+
+/**
+ * The reference machine proves the routing contract on every shape the product may grow into:
+ * a nested section with a param child, search params, a screen that refuses leaving while dirty,
+ * a redirect, a parallel overlay with its own URL, a screen whose view throws. Test code only.
+ */
+export interface ReferenceContext extends RoutedContext {
+  dirty: boolean;
+  /** How often the section and the item were entered: the contract says "only what changes". */
+  sectionEntries: number;
+  itemEntries: number;
+}
+
+export type ReferenceEvent =
+  | RouteEvent
+  | { type: 'view.failed'; url: string; message: string }
+  | { type: 'editor.change' }
+  | { type: 'editor.save' }
+  | { type: 'item.showNotes' }
+  | { type: 'item.showDetails' };
+
+export const referenceStrings = {
+  home: 'Reference home',
+  section: 'Section',
+  list: 'All items',
+  item: (id: unknown) => `Item ${String(id)}`,
+  editor: 'Editor',
+  legacy: 'Old address',
+  broken: 'Broken screen',
+  overlay: 'Overlay',
+  notFound: 'Page not found',
+  error: 'Something went wrong',
+} as const;
+
+export const referenceMachine = routed(
+  setup({
+    types: {
+      context: {} as ReferenceContext,
+      events: {} as ReferenceEvent,
+      meta: {} as RouteMeta,
+    },
+    actors: {
+      // Stands for any actor a section keeps running (a subscription, a poll): it must not restart.
+      sectionWork: fromCallback(() => () => {}),
+    },
+    actions: {
+      countSectionEntry: assign({ sectionEntries: ({ context }) => context.sectionEntries + 1 }),
+      countItemEntry: assign({ itemEntries: ({ context }) => context.itemEntries + 1 }),
+      keepFailedUrl: assign(({ context, event }) => ({
+        params: event.type === 'view.failed' ? { ...context.params, [URL_PARAM]: event.url } : context.params,
+      })),
+      markDirty: assign({ dirty: true }),
+      markClean: assign({ dirty: false }),
+    },
+    guards: {
+      isDirty: ({ context }) => context.dirty,
+    },
+  }).createMachine({
+    id: 'reference',
+    context: { params: {}, dirty: false, sectionEntries: 0, itemEntries: 0 },
+    initial: 'app',
+    on: {
+      'view.failed': { target: '.error', actions: 'keepFailedUrl' },
+    },
+    states: {
+      app: {
+        type: 'parallel',
+        states: {
+          main: {
+            initial: 'home',
+            states: {
+              home: {
+                id: 'home',
+                route: {},
+                meta: { path: '/', title: referenceStrings.home, nav: 'Home' },
+              },
+              section: {
+                id: 'section',
+                route: {},
+                meta: { path: 'section', title: referenceStrings.section, nav: 'Section' },
+                entry: 'countSectionEntry',
+                invoke: { src: 'sectionWork' },
+                initial: 'list',
+                states: {
+                  list: {
+                    id: 'sectionList',
+                    route: {},
+                    meta: { path: '', title: referenceStrings.list, search: { q: text, page: int } },
+                  },
+                  item: {
+                    id: 'sectionItem',
+                    route: {},
+                    meta: { path: ':id', params: { id: int }, title: 'Item {id}' },
+                    entry: 'countItemEntry',
+                    initial: 'details',
+                    states: {
+                      details: { on: { 'item.showNotes': 'notes' } },
+                      notes: { on: { 'item.showDetails': 'details' } },
+                    },
+                  },
+                },
+              },
+              editor: {
+                id: 'editor',
+                route: {},
+                meta: { path: 'editor', title: referenceStrings.editor, nav: 'Editor' },
+                entry: 'markClean',
+                on: {
+                  // Refuses every URL-driven move while there is unsaved input.
+                  'xstate.route': { guard: 'isDirty' },
+                  'editor.change': { actions: 'markDirty' },
+                  'editor.save': { actions: 'markClean' },
+                },
+              },
+              legacy: {
+                id: 'legacy',
+                route: {},
+                meta: { path: 'old', title: referenceStrings.legacy },
+                always: { target: '#home' },
+              },
+              broken: {
+                id: 'broken',
+                route: {},
+                meta: { path: 'broken', title: referenceStrings.broken, nav: 'Broken' },
+              },
+            },
+          },
+          overlay: {
+            meta: { searchKey: 'overlay' },
+            initial: 'closed',
+            states: {
+              closed: { id: 'overlayClosed', route: {} },
+              open: {
+                id: 'overlayOpen',
+                route: {},
+                meta: { path: 'open', title: referenceStrings.overlay },
+              },
+            },
+          },
+        },
+      },
+      notFound: {
+        id: 'notFound',
+        route: {},
+        meta: { path: '*', title: referenceStrings.notFound },
+      },
+      error: {
+        id: 'error',
+        meta: { path: '*', title: referenceStrings.error },
+      },
+    },
+  }),
+);

@@ -1,0 +1,3 @@
+export function View(): never {
+  throw new Error('The broken screen fails on purpose');
+}

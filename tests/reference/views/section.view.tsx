@@ -1,0 +1,28 @@
+import { Link, Outlet, useMachineSelector } from '../../../src/routing/react';
+import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import { referenceStrings, type ReferenceContext } from '../referenceMachine';
+
+export function View() {
+  const entries = useMachineSelector((s) => (s.context as ReferenceContext).sectionEntries);
+  return (
+    <article className="screen">
+      <ScreenHeading>{referenceStrings.section}</ScreenHeading>
+      <p data-testid="section-entries">Section entered {entries} times</p>
+      <ul className="nav-list" aria-label="Items">
+        <li>
+          <Link className="nav-link" to="#sectionList">
+            {referenceStrings.list}
+          </Link>
+        </li>
+        {[1, 2, 3].map((id) => (
+          <li key={id}>
+            <Link className="nav-link" to="#sectionItem" params={{ id }}>
+              {referenceStrings.item(id)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Outlet />
+    </article>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMachineSelector, useSend } from '../../../src/routing/react';
+import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import { referenceStrings, type ReferenceContext } from '../referenceMachine';
+
+export function View() {
+  const id = useMachineSelector((s) => (s.context as ReferenceContext).params.id);
+  const entries = useMachineSelector((s) => (s.context as ReferenceContext).itemEntries);
+  const showingNotes = useMachineSelector((s) => s.matches({ app: { main: { section: { item: 'notes' } } } }));
+  const send = useSend();
+  return (
+    <section>
+      <ScreenHeading level={2}>{referenceStrings.item(id)}</ScreenHeading>
+      <p data-testid="item-entries">Item entered {entries} times</p>
+      <div role="group" aria-label="Item tabs">
+        <button type="button" className="button" aria-pressed={!showingNotes} onClick={() => send({ type: 'item.showDetails' })}>
+          Details
+        </button>{' '}
+        <button type="button" className="button" aria-pressed={showingNotes} onClick={() => send({ type: 'item.showNotes' })}>
+          Notes
+        </button>
+      </div>
+      <p>{showingNotes ? 'Notes tab' : 'Details tab'}</p>
+    </section>
+  );
+}

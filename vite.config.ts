@@ -1,0 +1,51 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * `vite build` builds the product. `vite build --mode reference` builds the reference app from
+ * tests/reference (test code, never part of the product build) for the real-browser tests.
+ * BASE_PATH sets Vite's `base`, to prove that deep links work under a base path.
+ */
+export default defineConfig(({ mode }) => {
+  const reference = mode === 'reference';
+  const base = process.env.BASE_PATH ?? '/';
+  return {
+    base,
+    root: reference ? fileURLToPath(new URL('./tests/reference', import.meta.url)) : undefined,
+    publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+    plugins: [react()],
+    build: {
+      outDir: reference
+        ? fileURLToPath(new URL(`./dist-reference${base === '/' ? '' : '-base'}`, import.meta.url))
+        : 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+    },
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', include: ['tests/{routing,machines}/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          extends: true,
+          test: { name: 'dom', include: ['tests/dom/**/*.test.tsx'], environment: 'jsdom' },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['tests/browser/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['tests/browser/globalSetup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});
