@@ -1,7 +1,29 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The preview server (sirv) answers a URL with bad percent-encoding with an error page before the
+ * SPA fallback sees it; serve the app instead, so that the app can show its not-found screen.
+ * A production host needs the same rule: every unknown path, malformed or not, gets index.html.
+ */
+function serveMalformedUrls(): Plugin {
+  return {
+    name: 'serve-malformed-urls',
+    configurePreviewServer(server) {
+      const index = `${server.config.base}index.html`;
+      server.middlewares.use((request, _response, next) => {
+        try {
+          decodeURI(request.url ?? '/');
+        } catch {
+          request.url = index;
+        }
+        next();
+      });
+    },
+  };
+}
 
 /**
  * `vite build` builds the product. `vite build --mode reference` builds the reference app from
@@ -15,7 +37,7 @@ export default defineConfig(({ mode }) => {
     base,
     root: reference ? fileURLToPath(new URL('./tests/reference', import.meta.url)) : undefined,
     publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-    plugins: [react()],
+    plugins: [react(), serveMalformedUrls()],
     build: {
       outDir: reference
         ? fileURLToPath(new URL(`./dist-reference${base === '/' ? '' : '-base'}`, import.meta.url))

@@ -5,7 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     productUrl: string;
     referenceUrl: string;
-    /** The reference app built with base `/base/`. */
+    /** The origin serving the reference app built with base `/base/`. */
     baseUrl: string;
   }
 }
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
       servers.push(server);
       const url = server.resolvedUrls?.local[0];
       if (!url) throw new Error(`vite preview (${mode}) did not report its URL`);
-      return url.replace(/\/$/, '');
+      return new URL(url).origin;
     } finally {
       delete process.env.BASE_PATH;
     }

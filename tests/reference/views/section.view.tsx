@@ -22,6 +22,9 @@ export function View() {
           </li>
         ))}
       </ul>
+      <p>
+        <Link to="#overlayOpen">Open the overlay</Link>
+      </p>
       <Outlet />
     </article>
   );

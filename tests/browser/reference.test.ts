@@ -1,0 +1,356 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const origin = () => inject('referenceUrl');
+const path = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const historyLength = (page: Page) => page.evaluate(() => history.length);
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+
+/** Opens a page, runs the test, and fails it on any uncaught exception or console error. */
+async function withPage(url: string, test: (page: Page) => Promise<void>) {
+  const { page, problems, close } = await openPage(browser, origin() + url);
+  try {
+    await test(page);
+    expect(problems).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+describe('deep links to every reference route', () => {
+  const cases: [url: string, heading: string, title: string][] = [
+    ['/', 'Reference home', 'Reference home · Reference app'],
+    ['/section', 'All items', 'All items · Reference app'],
+    ['/section?q=red&page=2', 'All items', 'All items · Reference app'],
+    ['/section/3', 'Item 3', 'Item 3 · Reference app'],
+    ['/editor', 'Editor', 'Editor · Reference app'],
+    ['/broken', 'Something went wrong', 'Something went wrong · Reference app'],
+    ['/?overlay=open', 'Overlay', 'Overlay · Reference home · Reference app'],
+    ['/section/2?overlay=open', 'Overlay', 'Overlay · Item 2 · Reference app'],
+  ];
+  for (const [url, name, title] of cases) {
+    it(`opens ${url} on its screen, with its title, and keeps the URL`, async () => {
+      await withPage(url, async (page) => {
+        await heading(page, name).waitFor();
+        expect(path(page)).toBe(url);
+        expect(await page.title()).toBe(title);
+      });
+    });
+  }
+
+  it('shows the search params it was given', async () => {
+    await withPage('/section?q=red&page=2', async (page) => {
+      await expect.poll(() => page.getByTestId('list-query').textContent()).toBe('Page 2, filtered by “red”');
+    });
+  });
+});
+
+describe('links, Back and Forward', () => {
+  it('pushes one entry per link click and moves with Back and Forward', async () => {
+    await withPage('/', async (page) => {
+      const start = await historyLength(page);
+      await page.getByRole('link', { name: 'Section' }).click();
+      await heading(page, 'All items').waitFor();
+      expect(path(page)).toBe('/section');
+      await page.getByRole('link', { name: 'Item 2' }).click();
+      await heading(page, 'Item 2').waitFor();
+      expect(path(page)).toBe('/section/2');
+      expect(await historyLength(page)).toBe(start + 2);
+
+      await page.goBack();
+      await heading(page, 'All items').waitFor();
+      expect(path(page)).toBe('/section');
+      await page.goBack();
+      await heading(page, 'Reference home').waitFor();
+      await page.goForward();
+      await heading(page, 'All items').waitFor();
+      expect(await historyLength(page)).toBe(start + 2);
+    });
+  });
+
+  it('marks the link to the current screen with aria-current', async () => {
+    await withPage('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      expect(await page.getByRole('link', { name: 'Item 1' }).getAttribute('aria-current')).toBe('page');
+      expect(await page.getByRole('link', { name: 'Section' }).getAttribute('aria-current')).toBe('true');
+      expect(await page.getByRole('link', { name: 'Item 2' }).getAttribute('aria-current')).toBeNull();
+      expect(await page.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    });
+  });
+
+  it('adds no entry when a link leads to the screen already shown', async () => {
+    await withPage('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      const start = await historyLength(page);
+      await page.getByRole('link', { name: 'Item 1' }).click();
+      expect(await historyLength(page)).toBe(start);
+      expect(path(page)).toBe('/section/1');
+    });
+  });
+
+  it('keeps the section entered between its children and re-enters the item for a new id', async () => {
+    await withPage('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      await page.getByRole('link', { name: 'Item 1' }).click();
+      await page.getByRole('link', { name: 'Item 2' }).click();
+      await heading(page, 'Item 2').waitFor();
+      expect(await page.getByTestId('section-entries').textContent()).toBe('Section entered 1 times');
+      expect(await page.getByTestId('item-entries').textContent()).toBe('Item entered 2 times');
+    });
+  });
+
+  it('changes tabs inside a screen without touching the URL, title or focus', async () => {
+    await withPage('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      const start = await historyLength(page);
+      await page.getByRole('button', { name: 'Notes' }).click();
+      await page.getByText('Notes tab').waitFor();
+      expect(path(page)).toBe('/section/1');
+      expect(await historyLength(page)).toBe(start);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Notes');
+    });
+  });
+});
+
+describe('refusal', () => {
+  it('refuses Back while the editor is dirty and keeps the forward entry', async () => {
+    await withPage('/', async (page) => {
+      await page.getByRole('link', { name: 'Section' }).click();
+      await heading(page, 'All items').waitFor();
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      const length = await historyLength(page);
+      await page.getByLabel('Draft').fill('unsaved words');
+      await page.getByText('Unsaved changes').waitFor();
+
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/editor');
+      await heading(page, 'Editor').waitFor();
+      expect(await historyLength(page)).toBe(length);
+
+      // Saved: Back works again, and Forward still finds the editor entry.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.goBack();
+      await heading(page, 'All items').waitFor();
+      expect(path(page)).toBe('/section');
+      await page.goForward();
+      await heading(page, 'Editor').waitFor();
+      expect(await historyLength(page)).toBe(length);
+    });
+  });
+
+  it('refuses a link click while dirty, adding no entry', async () => {
+    await withPage('/editor', async (page) => {
+      await heading(page, 'Editor').waitFor();
+      await page.getByLabel('Draft').fill('x');
+      const length = await historyLength(page);
+      await page.getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Editor').waitFor();
+      expect(path(page)).toBe('/editor');
+      expect(await historyLength(page)).toBe(length);
+    });
+  });
+
+  it('asks the browser to confirm a reload while the editor is dirty, and not when saved', async () => {
+    await withPage('/editor', async (page) => {
+      await heading(page, 'Editor').waitFor();
+      // Chromium asks only on pages the user has interacted with: type for real.
+      await page.getByLabel('Draft').click();
+      await page.keyboard.type('x');
+      const dialog = page.waitForEvent('dialog');
+      // Dismissed, the reload never happens, so its promise is left to settle later.
+      void page.reload().catch(() => undefined);
+      const shown = await dialog;
+      expect(shown.type()).toBe('beforeunload');
+      await shown.dismiss();
+      expect(await page.getByLabel('Draft').inputValue()).toBe('x');
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      let asked = false;
+      page.on('dialog', (d) => {
+        asked = true;
+        void d.accept();
+      });
+      await page.reload();
+      await heading(page, 'Editor').waitFor();
+      expect(asked).toBe(false);
+    });
+  });
+});
+
+describe('redirect', () => {
+  it('replaces the entry when a typed URL redirects', async () => {
+    await withPage('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      const start = await historyLength(page);
+      await page.goto(origin() + '/old');
+      await heading(page, 'Reference home').waitFor();
+      expect(path(page)).toBe('/');
+      expect(await historyLength(page)).toBe(start + 1);
+      await page.goBack();
+      await heading(page, 'All items').waitFor();
+      expect(path(page)).toBe('/section');
+    });
+  });
+
+  it('pushes only the redirect target when a link leads to a redirecting route', async () => {
+    await withPage('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      const start = await historyLength(page);
+      await page.getByRole('link', { name: 'Home' }).click();
+      await page.getByRole('link', { name: 'Old address (redirects)' }).click();
+      await expect.poll(() => historyLength(page)).toBe(start + 1);
+      expect(path(page)).toBe('/');
+      await page.goBack();
+      await heading(page, 'All items').waitFor();
+    });
+  });
+});
+
+describe('unknown and malformed URLs', () => {
+  const cases = [
+    ['/nowhere', '/nowhere'],
+    ['/section/abc', '/section/abc'],
+    ['/section/1/extra', '/section/1/extra'],
+    ['/section?page=two', '/section?page=two'],
+    ['/section/%E0%A4%A', '/section/%E0%A4%A'],
+    ['/?overlay=sideways', '/?overlay=sideways'],
+  ];
+  for (const [url, shown] of cases) {
+    it(`shows not-found for ${url}, keeping the URL as typed, with a way home`, async () => {
+      await withPage(url, async (page) => {
+        await heading(page, 'Page not found').waitFor();
+        expect(path(page)).toBe(url);
+        expect(await page.locator('.typed-url').textContent()).toBe(shown);
+        await page.getByRole('link', { name: 'Go to the home page' }).click();
+        await heading(page, 'Reference home').waitFor();
+        expect(path(page)).toBe('/');
+      });
+    });
+  }
+
+  it('shows not-found for a URL over the length limit', async () => {
+    const url = `/section?q=${'x'.repeat(3000)}`;
+    await withPage(url, async (page) => {
+      await heading(page, 'Page not found').waitFor();
+      expect(path(page)).toBe(url);
+    });
+  });
+});
+
+describe('reload', () => {
+  it('keeps the state of nested and parallel routes across a reload', async () => {
+    await withPage('/section/2?overlay=open', async (page) => {
+      await heading(page, 'Item 2').waitFor();
+      await page.reload();
+      await heading(page, 'Item 2').waitFor();
+      await heading(page, 'Overlay').waitFor();
+      expect(path(page)).toBe('/section/2?overlay=open');
+    });
+  });
+});
+
+describe('after a navigation', () => {
+  it('sets the title, announces the screen and focuses its heading, but not on first load', async () => {
+    await withPage('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+      expect(await page.getByRole('status').last().textContent()).toBe('');
+
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Editor');
+      expect(await page.title()).toBe('Editor · Reference app');
+      await expect.poll(() => page.locator('[role=status][aria-live=polite]').textContent()).toBe('Editor, page loaded');
+    });
+  });
+
+  it('scrolls new entries to the top and restores the position on Back', async () => {
+    await withPage('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      await page.locator('#page-end').scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(200);
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await heading(page, 'Reference home').waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    });
+  });
+});
+
+describe('the overlay in a parallel region', () => {
+  it('opens with its own URL and leaves the screen beside it as it was', async () => {
+    await withPage('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      await page.getByRole('button', { name: 'Notes' }).click();
+      const start = await historyLength(page);
+
+      await page.getByRole('link', { name: 'Open the overlay' }).click();
+      await heading(page, 'Overlay').waitFor();
+      expect(path(page)).toBe('/section/1?overlay=open');
+      expect(await historyLength(page)).toBe(start + 1);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Overlay');
+      expect(await page.getByText('Notes tab').isVisible()).toBe(true);
+
+      await page.getByRole('link', { name: 'Close the overlay' }).click();
+      await expect.poll(() => path(page)).toBe('/section/1');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Item 1');
+
+      await page.goBack();
+      await heading(page, 'Overlay').waitFor();
+      expect(path(page)).toBe('/section/1?overlay=open');
+      expect(await page.getByText('Notes tab').isVisible()).toBe(true);
+      expect(await page.getByTestId('item-entries').textContent()).toBe('Item entered 1 times');
+    });
+  });
+});
+
+describe('a view that throws', () => {
+  it('lands in the error state with a way home, and the app keeps navigating', async () => {
+    await withPage('/', async (page) => {
+      await page.getByRole('link', { name: 'Broken' }).click();
+      await heading(page, 'Something went wrong').waitFor();
+      expect(path(page)).toBe('/broken');
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await heading(page, 'Reference home').waitFor();
+      await page.getByRole('link', { name: 'Section' }).click();
+      await heading(page, 'All items').waitFor();
+    });
+  });
+});
+
+describe('under a base path', () => {
+  it('serves deep links and keeps the base in every URL', async () => {
+    const { page, problems, close } = await openPage(browser, inject('baseUrl') + '/base/section/2?overlay=open');
+    try {
+      await heading(page, 'Item 2').waitFor();
+      expect(path(page)).toBe('/base/section/2?overlay=open');
+      expect(await page.getByRole('link', { name: 'Item 3' }).getAttribute('href')).toBe('/base/section/3?overlay=open');
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      expect(path(page)).toBe('/base/editor?overlay=open');
+      await page.goBack();
+      await heading(page, 'Item 2').waitFor();
+      await page.goto(inject('baseUrl') + '/base/nowhere');
+      await heading(page, 'Page not found').waitFor();
+      expect(await page.locator('.typed-url').textContent()).toBe('/nowhere');
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
