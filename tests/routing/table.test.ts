@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { setup } from 'xstate';
+import { appMachine } from '../../machines/appMachine';
+import { routed } from '../../machines/routed';
+import type { RouteMeta, RoutedContext } from '../../machines/routeMeta';
+import { referenceMachine } from '../reference/referenceMachine';
+import { buildRouteTable, matchSegments } from '../../src/routing/table';
+
+const machine = (states: Record<string, unknown>, type?: 'parallel') =>
+  setup({ types: { context: {} as RoutedContext, meta: {} as RouteMeta } }).createMachine({
+    id: 'test',
+    context: { params: {} },
+    ...(type ? { type } : { initial: Object.keys(states)[0] }),
+    states: { ...states, notFound: { id: 'notFound', route: {}, meta: { path: '*' } } },
+  } as never);
+
+describe('route table', () => {
+  it('derives every routable state of the reference machine with its composed pattern', () => {
+    const table = buildRouteTable(referenceMachine);
+    const patterns = Object.fromEntries(
+      [...table.routes.values()].map((route) => [route.id, `${route.region ?? ''}:/${route.segments.join('/')}`]),
+    );
+    expect(patterns).toEqual({
+      home: ':/',
+      section: ':/section',
+      sectionList: ':/section',
+      sectionItem: ':/section/:id',
+      editor: ':/editor',
+      legacy: ':/old',
+      broken: ':/broken',
+      overlayClosed: 'overlay:/',
+      overlayOpen: 'overlay:/open',
+      notFound: ':/',
+    });
+    expect(table.notFound.id).toBe('notFound');
+    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'broken']);
+  });
+
+  it('derives the product machine: an entry screen and not-found; the error state has no route', () => {
+    const table = buildRouteTable(appMachine);
+    expect([...table.routes.keys()]).toEqual(['home', 'notFound']);
+  });
+
+  it('lets an index child take its parent URL', () => {
+    const table = buildRouteTable(referenceMachine);
+    expect(matchSegments(table.tries.get(null)!, ['section'])?.route.id).toBe('sectionList');
+  });
+
+  it('prefers a static segment to a param and backtracks from a dead end', () => {
+    const table = buildRouteTable(
+      routed(
+        machine({
+          a: { id: 'a', route: {}, meta: { path: 'x/:p/end' } },
+          b: { id: 'b', route: {}, meta: { path: 'x/fixed' } },
+        }),
+      ),
+    );
+    const trie = table.tries.get(null)!;
+    expect(matchSegments(trie, ['x', 'fixed'])?.route.id).toBe('b');
+    expect(matchSegments(trie, ['x', 'fixed', 'end'])).toMatchObject({ route: { id: 'a' }, raw: { p: 'fixed' } });
+  });
+
+  it('refuses two states with the same URL', () => {
+    const m = machine({ a: { id: 'a', route: {}, meta: { path: 'x' } }, b: { id: 'b', route: {}, meta: { path: 'x' } } });
+    expect(() => buildRouteTable(m)).toThrow('#b and #a have the same URL');
+  });
+
+  it('refuses a path on a state without route', () => {
+    expect(() => buildRouteTable(machine({ a: { id: 'a', meta: { path: 'x' } } }))).toThrow('#a has a path but no route');
+  });
+
+  it('refuses a machine without a not-found route', () => {
+    const m = setup({}).createMachine({ initial: 'a', states: { a: { id: 'a', route: {}, meta: { path: '/' } } } });
+    expect(() => buildRouteTable(m)).toThrow("needs a routable state with path '*'");
+  });
+
+  it('refuses two parallel regions that both use the pathname', () => {
+    const m = machine(
+      {
+        left: { initial: 'a', states: { a: { id: 'a', route: {}, meta: { path: 'a' } } } },
+        right: { initial: 'b', states: { b: { id: 'b', route: {}, meta: { path: 'b' } } } },
+      },
+      'parallel',
+    );
+    expect(() => buildRouteTable(m)).toThrow('two regions in the pathname');
+  });
+});
+
+describe('routed()', () => {
+  it('refuses a route on a parallel region', () => {
+    const m = setup({}).createMachine({
+      type: 'parallel',
+      states: { r: { id: 'r', route: {}, initial: 'a', states: { a: {} } } },
+    });
+    expect(() => routed(m)).toThrow('#r is a parallel region');
+  });
+
+  it('refuses a route handler on the root, which XState would replace', () => {
+    const m = setup({}).createMachine({ on: { 'xstate.route': {} }, initial: 'a', states: { a: {} } } as never);
+    expect(() => routed(m)).toThrow('the root must not handle xstate.route');
+  });
+});
