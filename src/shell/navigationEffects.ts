@@ -64,11 +64,11 @@ export function useNavigationEffects(navigation: Navigation, title: string, anno
  */
 function focusHeading(entered: string[]): (() => void) | undefined {
   const find = (): HTMLElement | null => {
+    const all = [...document.querySelectorAll<HTMLElement>('main [data-screen-heading]')];
     for (const id of [...entered].reverse()) {
-      const heading = document.querySelector<HTMLElement>(`[data-screen-heading="${CSS.escape(id)}"]`);
+      const heading = all.find((element) => element.dataset.screenHeading === id);
       if (heading) return heading;
     }
-    const all = document.querySelectorAll<HTMLElement>('main [data-screen-heading]');
     return all[all.length - 1] ?? null;
   };
   const focus = (heading: HTMLElement) => heading.focus({ preventScroll: true });

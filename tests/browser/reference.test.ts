@@ -220,7 +220,7 @@ describe('redirect', () => {
 });
 
 describe('unknown and malformed URLs', () => {
-  const cases = [
+  const cases: [url: string, shown: string][] = [
     ['/nowhere', '/nowhere'],
     ['/section/abc', '/section/abc'],
     ['/section/1/extra', '/section/1/extra'],

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { setup } from 'xstate';
+import { setup, type AnyStateMachine } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
 import { routed } from '../../machines/routed';
 import type { RouteMeta, RoutedContext } from '../../machines/routeMeta';
 import { referenceMachine } from '../reference/referenceMachine';
 import { buildRouteTable, matchSegments } from '../../src/routing/table';
 
-const machine = (states: Record<string, unknown>, type?: 'parallel') =>
+/** A machine from a loose config: these tests feed it shapes the types would reject. */
+const machine = (states: Record<string, unknown>, type?: 'parallel'): AnyStateMachine =>
   setup({ types: { context: {} as RoutedContext, meta: {} as RouteMeta } }).createMachine({
     id: 'test',
     context: { params: {} },
     ...(type ? { type } : { initial: Object.keys(states)[0] }),
     states: { ...states, notFound: { id: 'notFound', route: {}, meta: { path: '*' } } },
-  } as never);
+  } as never) as unknown as AnyStateMachine;
 
 describe('route table', () => {
   it('derives every routable state of the reference machine with its composed pattern', () => {
@@ -96,7 +97,11 @@ describe('routed()', () => {
   });
 
   it('refuses a route handler on the root, which XState would replace', () => {
-    const m = setup({}).createMachine({ on: { 'xstate.route': {} }, initial: 'a', states: { a: {} } } as never);
+    const m = setup({}).createMachine({
+      on: { 'xstate.route': {} },
+      initial: 'a',
+      states: { a: {} },
+    } as never) as unknown as AnyStateMachine;
     expect(() => routed(m)).toThrow('the root must not handle xstate.route');
   });
 });

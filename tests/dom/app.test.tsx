@@ -1,0 +1,87 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { appMachine } from '../../machines/appMachine';
+import { strings } from '../../machines/strings';
+import { createApp, preloadActiveViews } from '../../src/app';
+import { lazyView, viewsFromGlob, type ViewModule } from '../../src/routing/views';
+import { referenceMachine } from '../reference/referenceMachine';
+
+const productViews = () => viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/*.view.tsx'));
+const referenceViews = () => ({
+  ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),
+  ...viewsFromGlob(import.meta.glob<ViewModule>('../reference/views/*.view.tsx')),
+});
+
+async function renderAt(url: string, machine: AnyStateMachine = referenceMachine, views = referenceViews()) {
+  const history = createMemoryHistory({ initialEntries: [url] });
+  const app = createApp({ machine, views, strings, history });
+  await preloadActiveViews(app.router);
+  render(app.element);
+  return { ...app, history };
+}
+
+afterEach(cleanup);
+
+describe('the app in jsdom with a memory history', () => {
+  it('renders the product entry screen inside the shell', async () => {
+    await renderAt('/', appMachine, productViews());
+    expect(screen.getByRole('heading', { level: 1, name: strings.home.heading })).toBeTruthy();
+    expect(screen.getByRole('link', { name: strings.home.nav }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('main')).toBeTruthy();
+  });
+
+  it('renders a nested view inside its parent view through the outlet', async () => {
+    await renderAt('/section/2');
+    const section = screen.getByRole('heading', { level: 1, name: 'Section' }).closest('article');
+    expect(section?.contains(screen.getByRole('heading', { level: 2, name: 'Item 2' }))).toBe(true);
+  });
+
+  it('renders a parallel region beside the main screen', async () => {
+    await renderAt('/editor?overlay=open');
+    const main = screen.getByRole('main');
+    const children = [...main.children].map((child) => child.getAttribute('aria-label') ?? child.querySelector('h1')?.textContent);
+    expect(children).toEqual(['Editor', 'Overlay']);
+  });
+
+  it('turns a link click into a route event and pushes the URL', async () => {
+    const { history } = await renderAt('/section');
+    await act(async () => screen.getByRole('link', { name: 'Item 3' }).click());
+    expect(await screen.findByRole('heading', { name: 'Item 3' })).toBeTruthy();
+    expect(history.location.pathname).toBe('/section/3');
+    expect(history.index).toBe(1);
+  });
+
+  it('shows a pending state while a view loads, then the view', async () => {
+    let finish: (module: ViewModule) => void = () => {};
+    const slow = lazyView(() => new Promise<ViewModule>((resolve) => (finish = resolve)));
+    await renderAt('/', referenceMachine, { ...referenceViews(), editor: slow });
+    await act(async () => screen.getByRole('link', { name: 'Editor' }).click());
+    expect(screen.getByText(strings.loading)).toBeTruthy();
+    await act(async () => finish({ View: () => <h1>Editor loaded</h1> }));
+    expect(await screen.findByRole('heading', { name: 'Editor loaded' })).toBeTruthy();
+    expect(screen.queryByText(strings.loading)).toBeNull();
+  });
+
+  it('shows the not-found screen with the URL as typed', async () => {
+    await renderAt('/no/such/page');
+    expect(screen.getByRole('heading', { name: strings.notFound.heading })).toBeTruthy();
+    expect(screen.getByText('/no/such/page')).toBeTruthy();
+  });
+
+  it('turns a view that throws into the error state, and keeps navigating', async () => {
+    const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { actor, history } = await renderAt('/');
+      await act(async () => screen.getByRole('link', { name: 'Broken' }).click());
+      expect(await screen.findByRole('heading', { name: strings.error.heading })).toBeTruthy();
+      expect(actor.getSnapshot().value).toBe('error');
+      expect(history.location.pathname).toBe('/broken');
+      await act(async () => screen.getByRole('link', { name: strings.error.home }).click());
+      expect(await screen.findByRole('heading', { name: 'Reference home' })).toBeTruthy();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
