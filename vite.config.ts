@@ -53,7 +53,12 @@ export default defineConfig(({ mode }) => {
         },
         {
           extends: true,
-          test: { name: 'dom', include: ['tests/dom/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/dom/setup.ts'] },
+          test: {
+            name: 'dom',
+            include: ['tests/dom/**/*.test.tsx'],
+            environment: 'jsdom',
+            setupFiles: ['tests/dom/setup.ts'],
+          },
         },
         {
           extends: true,

@@ -101,9 +101,7 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   const chainParams = [...(parent?.params ?? []), ...ownParams(node.meta)];
   const self: Ancestor = { config: node, params: chainParams };
   const states = node.states
-    ? Object.fromEntries(
-        Object.entries(node.states).map(([key, child]) => [key, scope(child, [...ancestors, self])]),
-      )
+    ? Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, scope(child, [...ancestors, self])]))
     : undefined;
 
   const extra: unknown[] = [];

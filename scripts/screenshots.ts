@@ -27,7 +27,12 @@ const browser = await chromium.launch({ executablePath: ensureChromium(), headle
 for (const shot of shots) {
   for (const [device, viewport] of Object.entries(viewports)) {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport, colorScheme, reducedMotion: 'reduce', deviceScaleFactor: 1 });
+      const context = await browser.newContext({
+        viewport,
+        colorScheme,
+        reducedMotion: 'reduce',
+        deviceScaleFactor: 1,
+      });
       const page = await context.newPage();
       await page.goto(origins[shot.app] + shot.path);
       await page.locator('[data-screen-heading]').first().waitFor();

@@ -1,6 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { UNSAFE_createBrowserHistory } from 'react-router-dom';
 import { createActor, type AnyStateMachine } from 'xstate';
 import { RouterProvider, viewKeysUnder, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
@@ -24,7 +23,7 @@ export function createApp({ machine, views, strings, history, base }: AppOptions
   const sync = createRouterSync({
     actor,
     table,
-    history: history ?? UNSAFE_createBrowserHistory(),
+    history,
     base,
     window: typeof window === 'undefined' ? undefined : window,
   });

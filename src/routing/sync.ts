@@ -1,11 +1,14 @@
 import { transition, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
-import type { UNSAFE_createBrowserHistory } from 'react-router-dom';
+import { UNSAFE_createBrowserHistory } from 'react-router-dom';
 import { URL_PARAM } from '../../machines/routeMeta';
 import type { RouteTable } from './table';
 import { href, hrefFor, locate, resolveUrl, routeEvent, screenKey, type Location } from './url';
 
 /** What we use of a react-router history; browser and memory histories both have it. */
-export type History = Pick<ReturnType<typeof UNSAFE_createBrowserHistory>, 'location' | 'push' | 'replace' | 'go' | 'listen'>;
+export type History = Pick<
+  ReturnType<typeof UNSAFE_createBrowserHistory>,
+  'location' | 'push' | 'replace' | 'go' | 'listen'
+>;
 
 /** What happened to the screens, for title, focus, announcement and scroll. */
 export interface Navigation {
@@ -38,7 +41,8 @@ export interface RouterSync {
 export interface RouterSyncOptions {
   actor: AnyActorRef;
   table: RouteTable;
-  history: History;
+  /** A memory history in tests; the browser's is created only when none is given. */
+  history?: History;
   /** Vite's base path, with a trailing slash. */
   base?: string;
   /** Where beforeunload is listened for; absent in tests without a window. */
@@ -51,7 +55,13 @@ export interface RouterSyncOptions {
  * machine decides; whatever it refuses or redirects is written back without adding entries
  * (a refused Back goes forward again, so the forward entry survives).
  */
-export function createRouterSync({ actor, table, history, base = '/', window: win }: RouterSyncOptions): RouterSync {
+export function createRouterSync({
+  actor,
+  table,
+  history = UNSAFE_createBrowserHistory(),
+  base = '/',
+  window: win,
+}: RouterSyncOptions): RouterSync {
   const prefix = base.replace(/\/$/, '');
   let current = href(table, actor.getSnapshot());
   let currentScreens = screenKey(table, actor.getSnapshot());
@@ -89,7 +99,10 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
     if (screens === currentScreens) return;
     const before = new Set(currentScreens.split(' '));
     currentScreens = screens;
-    const entered = screens.split(' ').filter((s) => !before.has(s)).map((s) => s.slice(0, s.indexOf('(')));
+    const entered = screens
+      .split(' ')
+      .filter((s) => !before.has(s))
+      .map((s) => s.slice(0, s.indexOf('(')));
     navigation = { id: navigation.id + 1, kind, key: history.location.key, entered };
     for (const listener of listeners) listener();
   };
@@ -134,6 +147,8 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
     event.returnValue = '';
   };
   win?.addEventListener('beforeunload', onBeforeUnload);
+  // The shell restores scroll positions itself, per entry, once the new screen is committed.
+  if (win) win.history.scrollRestoration = 'manual';
 
   // The first URL: deep link, reload or typed. Anything the machine changes is replaced.
   dispatch(appUrl());

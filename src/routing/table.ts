@@ -145,7 +145,11 @@ function insert(trie: TrieNode, route: Route) {
   const existing = node.route;
   if (existing) {
     // An index child shares its parent's URL: the URL means the deeper state.
-    const deeper = isDescendant(route.node, existing.node) ? route : isDescendant(existing.node, route.node) ? existing : null;
+    const deeper = isDescendant(route.node, existing.node)
+      ? route
+      : isDescendant(existing.node, route.node)
+        ? existing
+        : null;
     if (!deeper) throw new Error(`Route table: #${route.id} and #${existing.id} have the same URL`);
     node.route = deeper;
   } else {

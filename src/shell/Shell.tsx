@@ -23,9 +23,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
   const { actor, table, sync } = useRouter();
   const navigation = useNavigation();
   const screens = useMachineSelector((snapshot) => screenKey(table, snapshot));
-  const title = useMachineSelector((snapshot) =>
-    [...screenTitles(table, snapshot), strings.productName].join(' · '),
-  );
+  const title = useMachineSelector((snapshot) => [...screenTitles(table, snapshot), strings.productName].join(' · '));
   const announcement = useNavigationEffects(navigation, title, (t) => strings.navigatedTo(t.split(' · ')[0] ?? t));
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -33,8 +31,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
     event.preventDefault();
     document.getElementById('main')?.focus();
   };
-  const reportFailure = (message: string) =>
-    actor.send({ type: 'view.failed', url: sync.currentUrl(), message });
+  const reportFailure = (message: string) => actor.send({ type: 'view.failed', url: sync.currentUrl(), message });
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Navigation } from '../routing/sync';
 
 /** Scroll positions by history entry key, kept across reloads of the tab. */
@@ -19,12 +19,10 @@ function readPositions(): Record<string, number> {
  * In-screen changes are not navigations and do none of this.
  */
 export function useNavigationEffects(navigation: Navigation, title: string, announce: (title: string) => string) {
-  const [announcement, setAnnouncement] = useState('');
   const positions = useRef<Record<string, number>>({});
   const currentKey = useRef(navigation.key);
 
   useEffect(() => {
-    history.scrollRestoration = 'manual';
     positions.current = readPositions();
     const remember = () => {
       positions.current[currentKey.current] = window.scrollY;
@@ -47,15 +45,14 @@ export function useNavigationEffects(navigation: Navigation, title: string, anno
   useEffect(() => {
     currentKey.current = navigation.key;
     if (navigation.id === 0) return;
-    setAnnouncement(announce(title));
     if (navigation.kind === 'pop') window.scrollTo(0, positions.current[navigation.key] ?? 0);
     else if (navigation.kind === 'push') window.scrollTo(0, 0);
     return focusHeading(navigation.entered);
     // Runs once per navigation: `navigation` is a new object only when the screens change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navigation]);
 
-  return announcement;
+  // Titles change only with screens and path params, that is, with navigations.
+  return navigation.id === 0 ? '' : announce(title);
 }
 
 /**

@@ -6,7 +6,11 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A fresh page that fails the test on any uncaught exception or console error. */
-export async function openPage(browser: Browser, url: string, options: { viewport?: { width: number; height: number } } = {}) {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: { viewport?: { width: number; height: number } } = {},
+) {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 768 } });
   const page = await context.newPage();
   const problems: string[] = [];

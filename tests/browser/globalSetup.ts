@@ -20,10 +20,14 @@ export default async function setup(project: TestProject) {
     process.env.BASE_PATH = base;
     try {
       // Vitest runs with NODE_ENV=test; build what ships.
-      process.env.NODE_ENV = "production";
-      await build({ mode, logLevel: "warn" });
-      process.env.NODE_ENV = "test";
-      const server = await preview({ mode, logLevel: 'warn', preview: { port: 0, host: '127.0.0.1', strictPort: false } });
+      process.env.NODE_ENV = 'production';
+      await build({ mode, logLevel: 'warn' });
+      process.env.NODE_ENV = 'test';
+      const server = await preview({
+        mode,
+        logLevel: 'warn',
+        preview: { port: 0, host: '127.0.0.1', strictPort: false },
+      });
       servers.push(server);
       const url = server.resolvedUrls?.local[0];
       if (!url) throw new Error(`vite preview (${mode}) did not report its URL`);

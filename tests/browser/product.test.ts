@@ -15,7 +15,11 @@ afterAll(async () => {
 
 const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
-async function withPage(url: string, test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) {
+async function withPage(
+  url: string,
+  test: (page: Page) => Promise<void>,
+  viewport?: { width: number; height: number },
+) {
   const { page, problems, close } = await openPage(browser, inject('productUrl') + url, { viewport });
   try {
     await test(page);

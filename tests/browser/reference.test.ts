@@ -272,7 +272,9 @@ describe('after a navigation', () => {
       await page.getByRole('link', { name: 'Editor' }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Editor');
       expect(await page.title()).toBe('Editor · Reference app');
-      await expect.poll(() => page.locator('[role=status][aria-live=polite]').textContent()).toBe('Editor, page loaded');
+      await expect
+        .poll(() => page.locator('[role=status][aria-live=polite]').textContent())
+        .toBe('Editor, page loaded');
     });
   });
 
@@ -339,7 +341,9 @@ describe('under a base path', () => {
     try {
       await heading(page, 'Item 2').waitFor();
       expect(path(page)).toBe('/base/section/2?overlay=open');
-      expect(await page.getByRole('link', { name: 'Item 3' }).getAttribute('href')).toBe('/base/section/3?overlay=open');
+      expect(await page.getByRole('link', { name: 'Item 3' }).getAttribute('href')).toBe(
+        '/base/section/3?overlay=open',
+      );
       await page.getByRole('link', { name: 'Editor' }).click();
       await heading(page, 'Editor').waitFor();
       expect(path(page)).toBe('/base/editor?overlay=open');

@@ -41,7 +41,9 @@ describe('the app in jsdom with a memory history', () => {
   it('renders a parallel region beside the main screen', async () => {
     await renderAt('/editor?overlay=open');
     const main = screen.getByRole('main');
-    const children = [...main.children].map((child) => child.getAttribute('aria-label') ?? child.querySelector('h1')?.textContent);
+    const children = [...main.children].map(
+      (child) => child.getAttribute('aria-label') ?? child.querySelector('h1')?.textContent,
+    );
     expect(children).toEqual(['Editor', 'Overlay']);
   });
 

@@ -62,12 +62,17 @@ describe('route table', () => {
   });
 
   it('refuses two states with the same URL', () => {
-    const m = machine({ a: { id: 'a', route: {}, meta: { path: 'x' } }, b: { id: 'b', route: {}, meta: { path: 'x' } } });
+    const m = machine({
+      a: { id: 'a', route: {}, meta: { path: 'x' } },
+      b: { id: 'b', route: {}, meta: { path: 'x' } },
+    });
     expect(() => buildRouteTable(m)).toThrow('#b and #a have the same URL');
   });
 
   it('refuses a path on a state without route', () => {
-    expect(() => buildRouteTable(machine({ a: { id: 'a', meta: { path: 'x' } } }))).toThrow('#a has a path but no route');
+    expect(() => buildRouteTable(machine({ a: { id: 'a', meta: { path: 'x' } } }))).toThrow(
+      '#a has a path but no route',
+    );
   });
 
   it('refuses a machine without a not-found route', () => {

@@ -76,7 +76,7 @@ describe('state → URL', () => {
     expect(href(table, at('/section?q=a%2Fb%26c'))).toBe('/section?q=a%2Fb%26c');
   });
 
-  it('builds link URLs that keep the other region and drop another screen\'s search params', () => {
+  it("builds link URLs that keep the other region and drop another screen's search params", () => {
     const snapshot = at('/section?q=red&overlay=open');
     expect(hrefFor(table, snapshot, '#sectionItem', { id: 3 })).toBe('/section/3?overlay=open');
     expect(hrefFor(table, snapshot, '#overlayClosed')).toBe('/section?q=red');

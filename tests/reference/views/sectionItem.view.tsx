@@ -12,10 +12,20 @@ export function View() {
       <ScreenHeading level={2}>{referenceStrings.item(id)}</ScreenHeading>
       <p data-testid="item-entries">Item entered {entries} times</p>
       <div role="group" aria-label="Item tabs">
-        <button type="button" className="button" aria-pressed={!showingNotes} onClick={() => send({ type: 'item.showDetails' })}>
+        <button
+          type="button"
+          className="button"
+          aria-pressed={!showingNotes}
+          onClick={() => send({ type: 'item.showDetails' })}
+        >
           Details
         </button>{' '}
-        <button type="button" className="button" aria-pressed={showingNotes} onClick={() => send({ type: 'item.showNotes' })}>
+        <button
+          type="button"
+          className="button"
+          aria-pressed={showingNotes}
+          onClick={() => send({ type: 'item.showNotes' })}
+        >
           Notes
         </button>
       </div>

@@ -1,0 +1,99 @@
+// @ts-check
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  { ignores: ['dist', 'dist-*', 'node_modules', 'docs'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // machines/ is pure XState: no React, no DOM code, nothing from src/ or tests/.
+            { target: './machines', from: './src', message: 'machines/ must not import src/' },
+            { target: './machines', from: './tests', message: 'machines/ must not import tests/' },
+            // The product never ships test code.
+            { target: './src', from: './tests', message: 'src/ must not import tests/' },
+            // Views read state and call callbacks; history belongs to src/routing/sync.ts.
+            {
+              target: './src/views',
+              from: ['./src/routing/sync.ts', './src/routing/table.ts', './src/routing/url.ts'],
+              message: 'views use the React binding (src/routing/react.tsx), not routing internals',
+            },
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router-dom', message: 'Only src/routing touches history.' }],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'history', message: 'Only src/routing touches history.' },
+        { name: 'location', message: 'Only src/routing reads the location.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML.' },
+        {
+          selector: "MemberExpression[object.name='window'][property.name='history']",
+          message: 'Only src/routing touches history.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', 'react-router*'],
+              message: 'machines/ is pure XState.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/routing/**', 'tests/**'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
+  },
+  {
+    files: ['src/**/*.tsx', 'tests/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // Config files must default-export.
+    files: ['*.config.{ts,js}'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    files: ['tests/browser/globalSetup.ts'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+);
