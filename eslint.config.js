@@ -1,7 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -14,17 +14,17 @@ export default defineConfig(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: { 'react-hooks': reactHooks, import: importPlugin },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-cycle': 'error',
-      'import-x/no-default-export': 'error',
-      'import-x/no-restricted-paths': [
+      'import/no-cycle': 'error',
+      'import/no-default-export': 'error',
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -90,10 +90,10 @@ export default defineConfig(
   {
     // Config files must default-export.
     files: ['*.config.{ts,js}'],
-    rules: { 'import-x/no-default-export': 'off' },
+    rules: { 'import/no-default-export': 'off' },
   },
   {
     files: ['tests/browser/globalSetup.ts'],
-    rules: { 'import-x/no-default-export': 'off' },
+    rules: { 'import/no-default-export': 'off' },
   },
 );
