@@ -19,7 +19,7 @@ export type AppEvent = RouteEvent | ViewFailedEvent;
 export const appMachine = routed(
   setup({
     types: {
-      context: {} as RoutedContext,
+      context: {} as RoutedContext<{ [URL_PARAM]: string }>,
       events: {} as AppEvent,
       meta: {} as RouteMeta,
     },

@@ -38,9 +38,12 @@ export interface RouteMeta {
   nav?: string;
 }
 
-/** The context every routed machine carries: params parsed from the URL, by name. */
-export interface RoutedContext {
-  params: Record<string, unknown>;
+/**
+ * The context every routed machine carries: params parsed from the URL, by name. `P` names the
+ * machine's params and their parsed types (`{ id: number }`); any may be absent.
+ */
+export interface RoutedContext<P extends object = Record<string, unknown>> {
+  params: Partial<P> & Record<string, unknown>;
 }
 
 /** The URL-driven event: XState's own routable-state event, with the parsed params. */

@@ -39,9 +39,14 @@ export function useRouter(): Router {
   return router;
 }
 
-/** One value from the machine's snapshot; re-renders only when that value changes. */
-export function useMachineSelector<T>(selector: (snapshot: AnyMachineSnapshot) => T): T {
-  return useSelector(useRouter().actor, selector);
+/**
+ * One value from the machine's snapshot; re-renders only when that value changes. Name the
+ * machine's snapshot type (`SnapshotFrom<typeof appMachine>`) to get its context typed.
+ */
+export function useMachineSelector<T, TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot>(
+  selector: (snapshot: TSnapshot) => T,
+): T {
+  return useSelector(useRouter().actor, selector as (snapshot: AnyMachineSnapshot) => T);
 }
 
 /** Sends a domain event to the machine: views call it through named callbacks. */

@@ -7,7 +7,15 @@ import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedConte
  * a nested section with a param child, search params, a screen that refuses leaving while dirty,
  * a redirect, a parallel overlay with its own URL, a screen whose view throws. Test code only.
  */
-export interface ReferenceContext extends RoutedContext {
+/** The params the reference machine's routes parse from URLs. */
+export interface ReferenceParams {
+  id: number;
+  q: string;
+  page: number;
+  [URL_PARAM]: string;
+}
+
+export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   dirty: boolean;
   /** How often the section and the item were entered: the contract says "only what changes". */
   sectionEntries: number;

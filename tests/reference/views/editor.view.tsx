@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { useMachineSelector, useSend } from '../../../src/routing/react';
+import { useSend } from '../../../src/routing/react';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
-import { referenceStrings, type ReferenceContext } from '../referenceMachine';
+import { referenceStrings } from '../referenceMachine';
+import { useReferenceSelector } from './select';
 
 export function View() {
-  const dirty = useMachineSelector((s) => (s.context as ReferenceContext).dirty);
+  const dirty = useReferenceSelector((s) => s.context.dirty);
   const send = useSend();
   const field = useId();
   return (

@@ -1,9 +1,10 @@
-import { Link, Outlet, useMachineSelector } from '../../../src/routing/react';
+import { Link, Outlet } from '../../../src/routing/react';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
-import { referenceStrings, type ReferenceContext } from '../referenceMachine';
+import { referenceStrings } from '../referenceMachine';
+import { useReferenceSelector } from './select';
 
 export function View() {
-  const entries = useMachineSelector((s) => (s.context as ReferenceContext).sectionEntries);
+  const entries = useReferenceSelector((s) => s.context.sectionEntries);
   return (
     <article className="screen">
       <ScreenHeading>{referenceStrings.section}</ScreenHeading>

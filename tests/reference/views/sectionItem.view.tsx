@@ -1,11 +1,12 @@
-import { useMachineSelector, useSend } from '../../../src/routing/react';
+import { useSend } from '../../../src/routing/react';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
-import { referenceStrings, type ReferenceContext } from '../referenceMachine';
+import { referenceStrings } from '../referenceMachine';
+import { useReferenceSelector } from './select';
 
 export function View() {
-  const id = useMachineSelector((s) => (s.context as ReferenceContext).params.id);
-  const entries = useMachineSelector((s) => (s.context as ReferenceContext).itemEntries);
-  const showingNotes = useMachineSelector((s) => s.matches({ app: { main: { section: { item: 'notes' } } } }));
+  const id = useReferenceSelector((s) => s.context.params.id);
+  const entries = useReferenceSelector((s) => s.context.itemEntries);
+  const showingNotes = useReferenceSelector((s) => s.matches({ app: { main: { section: { item: 'notes' } } } }));
   const send = useSend();
   return (
     <section>

@@ -1,10 +1,11 @@
-import { Link, useMachineSelector } from '../../../src/routing/react';
+import { Link } from '../../../src/routing/react';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
+import { useReferenceSelector } from './select';
 
 export function View() {
-  const page = useMachineSelector((s) => (s.context.params as { page?: number }).page ?? 1);
-  const q = useMachineSelector((s) => (s.context.params as { q?: string }).q);
+  const page = useReferenceSelector((s) => s.context.params.page ?? 1);
+  const q = useReferenceSelector((s) => s.context.params.q);
   return (
     <section>
       <ScreenHeading level={2}>{referenceStrings.list}</ScreenHeading>
