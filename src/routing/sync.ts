@@ -183,7 +183,7 @@ export function createRouterSync({
   };
 }
 
-/** A URL outside the base path stays whole: it is not ours, and lands in not-found as typed. */
+/** The app-relative URL. One outside the base path (only reachable by script) is kept whole. */
 function stripPrefix(prefix: string, url: string): string {
   if (!prefix) return url;
   if (url !== prefix && !url.startsWith(`${prefix}/`) && !url.startsWith(`${prefix}?`)) return url;
