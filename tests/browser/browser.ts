@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium';
 
@@ -28,4 +29,20 @@ export function machineState(page: Page): Promise<{ value: unknown; historyLengt
     const app = (window as unknown as { __app: { actor: { getSnapshot(): { value: unknown } } } }).__app;
     return { value: app.actor.getSnapshot().value, historyLength: history.length };
   });
+}
+
+/** Opens `url` in a fresh page, runs `test`, and fails it on any uncaught exception or console error. */
+export async function withPage(
+  browser: Browser,
+  url: string,
+  test: (page: Page) => Promise<void>,
+  options: { viewport?: { width: number; height: number } } = {},
+) {
+  const { page, problems, close } = await openPage(browser, url, options);
+  try {
+    await test(page);
+    expect(problems).toEqual([]);
+  } finally {
+    await close();
+  }
 }

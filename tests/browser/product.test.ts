@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { strings } from '../../machines/strings';
-import { launch, openPage } from './browser';
+import { launch, withPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,23 +15,12 @@ afterAll(async () => {
 
 const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
-async function withPage(
-  url: string,
-  test: (page: Page) => Promise<void>,
-  viewport?: { width: number; height: number },
-) {
-  const { page, problems, close } = await openPage(browser, inject('productUrl') + url, { viewport });
-  try {
-    await test(page);
-    expect(problems).toEqual([]);
-  } finally {
-    await close();
-  }
-}
+const open = (url: string, test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) =>
+  withPage(browser, inject('productUrl') + url, test, { viewport });
 
 describe('the product app', () => {
   it('opens on the entry screen inside the shell: skip link, header navigation, main, footer', async () => {
-    await withPage('/', async (page) => {
+    await open('/', async (page) => {
       await page.getByRole('heading', { level: 1, name: strings.home.heading }).waitFor();
       expect(await page.title()).toBe(`${strings.home.title} · ${strings.productName}`);
       expect(await page.getByRole('banner').textContent()).toContain(strings.productName);
@@ -50,7 +39,7 @@ describe('the product app', () => {
   });
 
   it('shows not-found for an unknown URL, keeping it, and goes home from there', async () => {
-    await withPage('/some/unknown/place?x=1', async (page) => {
+    await open('/some/unknown/place?x=1', async (page) => {
       await page.getByRole('heading', { name: strings.notFound.heading }).waitFor();
       expect(path(page)).toBe('/some/unknown/place?x=1');
       expect(await page.title()).toBe(`${strings.notFound.title} · ${strings.productName}`);
@@ -65,7 +54,7 @@ describe('the product app', () => {
   });
 
   it('fits a 320 px wide screen without horizontal scrolling', async () => {
-    await withPage(
+    await open(
       '/',
       async (page) => {
         await page.getByRole('heading', { name: strings.home.heading }).waitFor();

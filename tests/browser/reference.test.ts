@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage } from './browser';
+import { launch, openPage, withPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,16 +18,7 @@ const path = (page: Page) => {
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
-/** Opens a page, runs the test, and fails it on any uncaught exception or console error. */
-async function withPage(url: string, test: (page: Page) => Promise<void>) {
-  const { page, problems, close } = await openPage(browser, origin() + url);
-  try {
-    await test(page);
-    expect(problems).toEqual([]);
-  } finally {
-    await close();
-  }
-}
+const open = (url: string, test: (page: Page) => Promise<void>) => withPage(browser, origin() + url, test);
 
 describe('deep links to every reference route', () => {
   const cases: [url: string, heading: string, title: string][] = [
@@ -42,7 +33,7 @@ describe('deep links to every reference route', () => {
   ];
   for (const [url, name, title] of cases) {
     it(`opens ${url} on its screen, with its title, and keeps the URL`, async () => {
-      await withPage(url, async (page) => {
+      await open(url, async (page) => {
         await heading(page, name).waitFor();
         expect(path(page)).toBe(url);
         expect(await page.title()).toBe(title);
@@ -51,7 +42,7 @@ describe('deep links to every reference route', () => {
   }
 
   it('shows the search params it was given', async () => {
-    await withPage('/section?q=red&page=2', async (page) => {
+    await open('/section?q=red&page=2', async (page) => {
       await expect.poll(() => page.getByTestId('list-query').textContent()).toBe('Page 2, filtered by “red”');
     });
   });
@@ -59,7 +50,7 @@ describe('deep links to every reference route', () => {
 
 describe('links, Back and Forward', () => {
   it('pushes one entry per link click and moves with Back and Forward', async () => {
-    await withPage('/', async (page) => {
+    await open('/', async (page) => {
       const start = await historyLength(page);
       await page.getByRole('link', { name: 'Section' }).click();
       await heading(page, 'All items').waitFor();
@@ -81,7 +72,7 @@ describe('links, Back and Forward', () => {
   });
 
   it('marks the link to the current screen with aria-current', async () => {
-    await withPage('/section/1', async (page) => {
+    await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       expect(await page.getByRole('link', { name: 'Item 1' }).getAttribute('aria-current')).toBe('page');
       expect(await page.getByRole('link', { name: 'Section' }).getAttribute('aria-current')).toBe('true');
@@ -91,7 +82,7 @@ describe('links, Back and Forward', () => {
   });
 
   it('adds no entry when a link leads to the screen already shown', async () => {
-    await withPage('/section/1', async (page) => {
+    await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       const start = await historyLength(page);
       await page.getByRole('link', { name: 'Item 1' }).click();
@@ -101,7 +92,7 @@ describe('links, Back and Forward', () => {
   });
 
   it('keeps the section entered between its children and re-enters the item for a new id', async () => {
-    await withPage('/section', async (page) => {
+    await open('/section', async (page) => {
       await heading(page, 'All items').waitFor();
       await page.getByRole('link', { name: 'Item 1' }).click();
       await page.getByRole('link', { name: 'Item 2' }).click();
@@ -112,7 +103,7 @@ describe('links, Back and Forward', () => {
   });
 
   it('changes tabs inside a screen without touching the URL, title or focus', async () => {
-    await withPage('/section/1', async (page) => {
+    await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       const start = await historyLength(page);
       await page.getByRole('button', { name: 'Notes' }).click();
@@ -126,7 +117,7 @@ describe('links, Back and Forward', () => {
 
 describe('refusal', () => {
   it('refuses Back while the editor is dirty and keeps the forward entry', async () => {
-    await withPage('/', async (page) => {
+    await open('/', async (page) => {
       await page.getByRole('link', { name: 'Section' }).click();
       await heading(page, 'All items').waitFor();
       await page.getByRole('link', { name: 'Editor' }).click();
@@ -152,7 +143,7 @@ describe('refusal', () => {
   });
 
   it('refuses a link click while dirty, adding no entry', async () => {
-    await withPage('/editor', async (page) => {
+    await open('/editor', async (page) => {
       await heading(page, 'Editor').waitFor();
       await page.getByLabel('Draft').fill('x');
       const length = await historyLength(page);
@@ -164,7 +155,7 @@ describe('refusal', () => {
   });
 
   it('asks the browser to confirm a reload while the editor is dirty, and not when saved', async () => {
-    await withPage('/editor', async (page) => {
+    await open('/editor', async (page) => {
       await heading(page, 'Editor').waitFor();
       // Chromium asks only on pages the user has interacted with: type for real.
       await page.getByLabel('Draft').click();
@@ -192,7 +183,7 @@ describe('refusal', () => {
 
 describe('redirect', () => {
   it('replaces the entry when a typed URL redirects', async () => {
-    await withPage('/section', async (page) => {
+    await open('/section', async (page) => {
       await heading(page, 'All items').waitFor();
       const start = await historyLength(page);
       await page.goto(origin() + '/old');
@@ -206,7 +197,7 @@ describe('redirect', () => {
   });
 
   it('pushes only the redirect target when a link leads to a redirecting route', async () => {
-    await withPage('/section', async (page) => {
+    await open('/section', async (page) => {
       await heading(page, 'All items').waitFor();
       const start = await historyLength(page);
       await page.getByRole('link', { name: 'Home' }).click();
@@ -230,7 +221,7 @@ describe('unknown and malformed URLs', () => {
   ];
   for (const [url, shown] of cases) {
     it(`shows not-found for ${url}, keeping the URL as typed, with a way home`, async () => {
-      await withPage(url, async (page) => {
+      await open(url, async (page) => {
         await heading(page, 'Page not found').waitFor();
         expect(path(page)).toBe(url);
         expect(await page.locator('.typed-url').textContent()).toBe(shown);
@@ -243,7 +234,7 @@ describe('unknown and malformed URLs', () => {
 
   it('shows not-found for a URL over the length limit', async () => {
     const url = `/section?q=${'x'.repeat(3000)}`;
-    await withPage(url, async (page) => {
+    await open(url, async (page) => {
       await heading(page, 'Page not found').waitFor();
       expect(path(page)).toBe(url);
     });
@@ -252,7 +243,7 @@ describe('unknown and malformed URLs', () => {
 
 describe('reload', () => {
   it('keeps the state of nested and parallel routes across a reload', async () => {
-    await withPage('/section/2?overlay=open', async (page) => {
+    await open('/section/2?overlay=open', async (page) => {
       await heading(page, 'Item 2').waitFor();
       await page.reload();
       await heading(page, 'Item 2').waitFor();
@@ -264,7 +255,7 @@ describe('reload', () => {
 
 describe('after a navigation', () => {
   it('sets the title, announces the screen and focuses its heading, but not on first load', async () => {
-    await withPage('/', async (page) => {
+    await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
       expect(await page.getByRole('status').last().textContent()).toBe('');
@@ -279,7 +270,7 @@ describe('after a navigation', () => {
   });
 
   it('scrolls new entries to the top and restores the position on Back', async () => {
-    await withPage('/', async (page) => {
+    await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
       await page.locator('#page-end').scrollIntoViewIfNeeded();
       const scrolled = await page.evaluate(() => window.scrollY);
@@ -296,7 +287,7 @@ describe('after a navigation', () => {
 
 describe('the overlay in a parallel region', () => {
   it('opens with its own URL and leaves the screen beside it as it was', async () => {
-    await withPage('/section/1', async (page) => {
+    await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       await page.getByRole('button', { name: 'Notes' }).click();
       const start = await historyLength(page);
@@ -323,7 +314,7 @@ describe('the overlay in a parallel region', () => {
 
 describe('a view that throws', () => {
   it('lands in the error state with a way home, and the app keeps navigating', async () => {
-    await withPage('/', async (page) => {
+    await open('/', async (page) => {
       await page.getByRole('link', { name: 'Broken' }).click();
       await heading(page, 'Something went wrong').waitFor();
       expect(path(page)).toBe('/broken');
