@@ -1,11 +1,11 @@
 /**
- * `npm run machine:export [module] [export]`: writes docs/machine/<export>.json (the machine's
+ * `npm run machine:export [module] [export] [outDir]`: writes docs/machine/<export>.json (the machine's
  * definition), .mmd (Mermaid stateDiagram-v2) and .svg (the overlay's elkjs layout), by default
  * for the product machine (machines/appMachine.ts, `appMachine`). No browser needed.
  * `npm test` fails while the committed export of the product machine is stale.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import type { AnyStateMachine } from 'xstate';
@@ -63,13 +63,12 @@ export async function loadMachine(modulePath: string, exportName: string): Promi
 }
 
 async function main() {
-  const [modulePath = DEFAULT_MODULE, exportName = DEFAULT_EXPORT] = process.argv.slice(2);
+  const [modulePath = DEFAULT_MODULE, exportName = DEFAULT_EXPORT, outDir = EXPORT_DIR] = process.argv.slice(2);
   const files = await renderExports(await loadMachine(modulePath, exportName), exportName);
-  mkdirSync(EXPORT_DIR, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
   for (const [file, content] of Object.entries(files)) {
-    const path = join(EXPORT_DIR, file);
-    writeFileSync(path, content);
-    console.log(path.slice(dirname(EXPORT_DIR).length - 'docs'.length));
+    writeFileSync(join(outDir, file), content);
+    console.log(relative(process.cwd(), join(outDir, file)));
   }
 }
 
