@@ -89,7 +89,7 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
 
   return (
     <dialog open className="sc-inspector" aria-labelledby={titleId} onKeyDown={onKeyDown}>
-      <header className="sc-inspector-header">
+      <div className="sc-inspector-header">
         <h2 id={titleId}>Statechart: {machine.id}</h2>
         <p className="sc-inspector-active" aria-live="polite">
           Active: {activeLeaves.map((state) => state.id).join(', ')}
@@ -104,7 +104,7 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
         <button type="button" ref={closeRef} onClick={onClose} aria-label="Close the statechart inspector">
           Close
         </button>
-      </header>
+      </div>
       {/* Scrollable: focusable so the keyboard can scroll it (axe scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="sc-inspector-diagram" tabIndex={0} role="region" aria-label="Diagram">
