@@ -53,8 +53,8 @@ export function Diagram({ scene, active, enabled, routes, onSend, fit }: Diagram
       aria-label="Statechart diagram"
       viewBox={`0 0 ${scene.width} ${scene.height}`}
       width={fit ? '100%' : scene.width}
-      height={fit ? undefined : scene.height}
-      style={fit ? { maxWidth: scene.width } : undefined}
+      height={fit ? '100%' : scene.height}
+      style={fit ? { display: 'block', maxWidth: scene.width, maxHeight: scene.height } : { display: 'block' }}
     >
       <style>{DIAGRAM_CSS}</style>
       <defs>
