@@ -136,6 +136,7 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
             {[...events].reverse().map((event) => (
               <li key={event.seq}>
                 <code>{event.type}</code>{' '}
+                {event.target !== actor.sessionId && <span className="sc-inspector-muted">(to an invoked actor) </span>}
                 {JSON.stringify(event.payload) !== '{}' && (
                   <code className="sc-inspector-muted">{JSON.stringify(event.payload)}</code>
                 )}
