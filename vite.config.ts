@@ -49,7 +49,7 @@ export default defineConfig(({ mode }) => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/{routing,machines,views}/**/*.test.ts'], environment: 'node' },
+          test: { name: 'unit', include: ['tests/{routing,machines,views,dev}/**/*.test.ts'], environment: 'node' },
         },
         {
           extends: true,

@@ -1,6 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor, type AnyStateMachine } from 'xstate';
+import { createActor, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { RouterProvider, viewKeysUnder, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
 import { buildRouteTable } from './routing/table';
@@ -14,12 +14,14 @@ export interface AppOptions {
   /** A memory history in tests; the browser's otherwise. */
   history?: History;
   base?: string;
+  /** Sees every event and snapshot of the actor from its start (dev tools, inspectors). */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 /** Wires machine, URL and views together. The caller renders `element`. */
-export function createApp({ machine, views, strings, history, base }: AppOptions) {
+export function createApp({ machine, views, strings, history, base, inspect }: AppOptions) {
   const table = buildRouteTable(machine);
-  const actor = createActor(machine).start();
+  const actor = createActor(machine, { inspect }).start();
   const sync = createRouterSync({
     actor,
     table,

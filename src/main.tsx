@@ -4,6 +4,9 @@ import { mountApp } from './app';
 import { viewsFromGlob, type ViewModule } from './routing/views';
 import './styles.css';
 
+// Development only (the import is dropped from production builds): the statechart inspector.
+const devTools = import.meta.env.DEV ? await (await import('./dev/devTools')).startDevTools() : undefined;
+
 const container = document.getElementById('root');
 if (container) {
   void mountApp(container, {
@@ -11,5 +14,6 @@ if (container) {
     views: viewsFromGlob(import.meta.glob<ViewModule>('./views/*.view.tsx')),
     strings,
     base: import.meta.env.BASE_URL,
-  });
+    inspect: devTools?.inspect,
+  }).then((app) => devTools?.attach({ actor: app.actor, machine: appMachine }));
 }

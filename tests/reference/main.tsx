@@ -4,6 +4,9 @@ import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import '../../src/styles.css';
 import { referenceMachine } from './referenceMachine';
 
+// Development only (the import is dropped from production builds): the statechart inspector.
+const devTools = import.meta.env.DEV ? await (await import('../../src/dev/devTools')).startDevTools() : undefined;
+
 const container = document.getElementById('root');
 if (container) {
   void mountApp(container, {
@@ -15,7 +18,9 @@ if (container) {
     },
     strings: { ...strings, productName: 'Reference app' },
     base: import.meta.env.BASE_URL,
+    inspect: devTools?.inspect,
   }).then((app) => {
+    devTools?.attach({ actor: app.actor, machine: referenceMachine });
     // Lets the browser tests read the machine's state and send events, as a visualiser would.
     Object.assign(window, { __app: app });
   });

@@ -1,0 +1,150 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import type { EventObject } from 'xstate';
+import { routeLine, type Scene } from './layout';
+import {
+  ARROW_ID,
+  DIAGRAM_CSS,
+  edgeClass,
+  pathBaseline,
+  pathData,
+  rowBaseline,
+  stateClass,
+  titleBaseline,
+} from './svg';
+import { describeEvent } from './enabled';
+
+interface DiagramProps {
+  scene: Scene;
+  active: ReadonlySet<string>;
+  /** Enabled transitions by id, with the event that takes each. */
+  enabled: ReadonlyMap<string, EventObject>;
+  /** Per routable state id: the route event that would enter it now, if any. */
+  routes: ReadonlyMap<string, EventObject>;
+  onSend: (event: EventObject) => void;
+  fit: boolean;
+}
+
+/** The scene drawn with the export's geometry and classes; enabled transitions are buttons. */
+export function Diagram({ scene, active, enabled, routes, onSend, fit }: DiagramProps) {
+  const button = (event: EventObject | undefined, className: string, children: ReactNode) => {
+    if (!event) return <g className={className}>{children}</g>;
+    const onKeyDown = (key: KeyboardEvent) => {
+      if (key.key !== 'Enter' && key.key !== ' ') return;
+      key.preventDefault();
+      onSend(event);
+    };
+    return (
+      <g
+        className={`${className} sc-button`}
+        role="button"
+        tabIndex={0}
+        aria-label={`Send ${describeEvent(event)}`}
+        onClick={() => onSend(event)}
+        onKeyDown={onKeyDown}
+      >
+        {children}
+      </g>
+    );
+  };
+  return (
+    <svg
+      className="sc-diagram"
+      role="group"
+      aria-label="Statechart diagram"
+      viewBox={`0 0 ${scene.width} ${scene.height}`}
+      width={fit ? '100%' : scene.width}
+      height={fit ? '100%' : scene.height}
+      style={fit ? { display: 'block', maxWidth: scene.width, maxHeight: scene.height } : { display: 'block' }}
+    >
+      <style>{DIAGRAM_CSS}</style>
+      <defs>
+        <marker
+          id={ARROW_ID}
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="8"
+          markerHeight="8"
+          orient="auto-start-reverse"
+        >
+          <path className="sc-arrow" d="M0 0 L10 5 L0 10 z" />
+        </marker>
+      </defs>
+      <rect className="sc-bg" width={scene.width} height={scene.height} />
+      {scene.states.map((state) => (
+        <g
+          key={state.id}
+          className={stateClass(state, active.has(state.id))}
+          data-state={state.id}
+          data-active={active.has(state.id) || undefined}
+        >
+          <rect className="sc-state" x={state.x} y={state.y} width={state.width} height={state.height} rx="8" />
+          <text className="sc-title" x={state.x + 10} y={titleBaseline(state)}>
+            {state.title}
+          </text>
+          {state.path &&
+            button(
+              routes.get(state.id),
+              'sc-route',
+              <text className="sc-path" x={state.x + 10} y={pathBaseline(state)}>
+                {routeLine(state.path)}
+              </text>,
+            )}
+          {state.rows.map((row) => (
+            <g key={row.transition.id} data-transition={row.transition.id}>
+              {button(
+                enabled.get(row.transition.id),
+                enabled.has(row.transition.id) ? 'sc-row-enabled' : '',
+                <>
+                  <rect className="sc-row-bg" x={row.x - 4} y={row.y + 1} width={state.width - 12} height={16} rx="3" />
+                  <text className="sc-row" x={row.x} y={rowBaseline(row.y)}>
+                    {row.text}
+                  </text>
+                </>,
+              )}
+            </g>
+          ))}
+        </g>
+      ))}
+      {scene.initials.map((initial) => (
+        <g key={initial.parent} data-initial={initial.parent}>
+          <circle className="sc-initial" cx={initial.cx} cy={initial.cy} r="5" />
+          <path className="sc-edge" d={pathData(initial.points)} markerEnd={`url(#${ARROW_ID})`} />
+        </g>
+      ))}
+      {scene.anchors.map((anchor) => (
+        <circle key={anchor.state} className="sc-anchor" cx={anchor.cx} cy={anchor.cy} r="5" />
+      ))}
+      {scene.edges.map((edge) => (
+        <g key={edge.id} data-transition={edge.transition.id}>
+          {button(
+            enabled.get(edge.transition.id),
+            enabled.has(edge.transition.id) ? 'sc-enabled' : '',
+            <>
+              <path
+                className={edgeClass(edge.transition.kind)}
+                d={pathData(edge.points)}
+                markerEnd={`url(#${ARROW_ID})`}
+              />
+              {edge.label && (
+                <>
+                  <rect
+                    className="sc-label-bg"
+                    x={edge.label.x}
+                    y={edge.label.y}
+                    width={edge.label.width}
+                    height={edge.label.height}
+                    rx="3"
+                  />
+                  <text className="sc-label" x={edge.label.x + 4} y={edge.label.y + edge.label.height - 4}>
+                    {edge.label.text}
+                  </text>
+                </>
+              )}
+            </>,
+          )}
+        </g>
+      ))}
+    </svg>
+  );
+}

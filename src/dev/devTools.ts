@@ -1,0 +1,67 @@
+import type { AnyActorRef, AnyStateMachine, InspectionEvent, Observer } from 'xstate';
+import { createEventLog } from './eventLog';
+
+/**
+ * Development-only tools, loaded by main.tsx behind `import.meta.env.DEV` (a dynamic import, so
+ * the production bundle has none of this): the live statechart overlay, opened with Alt+Shift+I or
+ * `?inspect` in the URL, and, with VITE_STATELY_INSPECT=1, Stately's hosted inspector.
+ */
+export interface DevTools {
+  /** Pass to createApp: records events from the actor's start (and feeds Stately's inspector). */
+  inspect(event: InspectionEvent): void;
+  /** Call once the app runs: installs the shortcut, and opens the overlay if `?inspect` asked. */
+  attach(app: { actor: AnyActorRef; machine: AnyStateMachine }): void;
+}
+
+/** Alt+Shift+I (Option+Shift+I on a Mac): no browser binds it. Matched by key position. */
+export const isInspectorShortcut = (event: KeyboardEvent) =>
+  event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyI';
+
+export async function startDevTools(): Promise<DevTools> {
+  // Read before the router starts: it canonicalises the URL and drops search params it does not own.
+  const openAtStart = new URLSearchParams(window.location.search).has('inspect');
+  const log = createEventLog(50);
+  const stately = import.meta.env.VITE_STATELY_INSPECT === '1' ? await startStately() : undefined;
+  return {
+    inspect(event) {
+      log.inspect(event);
+      stately?.next?.(event);
+    },
+    attach({ actor, machine }) {
+      let close: (() => void) | undefined;
+      let opening = false;
+      const toggle = async () => {
+        if (close) {
+          close();
+          close = undefined;
+          return;
+        }
+        if (opening) return;
+        opening = true;
+        const { mountInspector } = await import('./mountInspector');
+        opening = false;
+        close = mountInspector({
+          actor,
+          machine,
+          log,
+          onClose: () => {
+            close?.();
+            close = undefined;
+          },
+        });
+      };
+      window.addEventListener('keydown', (event) => {
+        if (!isInspectorShortcut(event)) return;
+        event.preventDefault();
+        void toggle();
+      });
+      if (openAtStart) void toggle();
+    },
+  };
+}
+
+/** Stately's inspector opens its hosted page (stately.ai) in a new window: it needs the internet. */
+async function startStately(): Promise<Observer<InspectionEvent> | undefined> {
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
