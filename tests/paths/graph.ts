@@ -1,0 +1,250 @@
+import {
+  createActor,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+} from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { ROUTE_GUARD } from '../../machines/routed';
+import { activeNodes } from '../../src/routing/url';
+
+/**
+ * One of the machine's own transition definitions: an `on` entry (each candidate of an array
+ * counts, with its guard), an `always`, an `after` or a done entry, or one of the route
+ * transitions routed() and XState generate. Keyed by source, event and position, which is
+ * stable for a given machine and readable in the browser too.
+ */
+export interface TransitionDef {
+  key: string;
+  source: AnyStateNode;
+  eventType: string;
+  /** Ids of the target states; empty for a targetless (in-place or refusing) transition. */
+  targets: string[];
+  /** For route transitions: the `#id` the route guard accepts. */
+  routeTo?: string;
+  label: string;
+}
+
+/** Every state node but the root, which is always active. */
+export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      nodes.push(child);
+      walk(child);
+    }
+  };
+  walk(machine.root);
+  return nodes;
+}
+
+interface TransitionLike {
+  source: AnyStateNode;
+  eventType: string;
+  target?: readonly AnyStateNode[];
+  guard?: unknown;
+}
+
+/** The key of a transition object as XState holds it (also what inspection events carry). */
+export function transitionKey(transition: TransitionLike): string {
+  const { source, eventType } = transition;
+  const always = (source.always ?? []) as unknown[];
+  if (always.includes(transition)) return `${source.id}|always|${always.indexOf(transition)}`;
+  const list = (source.transitions.get(eventType) ?? []) as unknown[];
+  return `${source.id}|${eventType}|${list.indexOf(transition)}`;
+}
+
+function routeTarget(guard: unknown): string | undefined {
+  if (typeof guard !== 'object' || guard === null) return undefined;
+  const { type, params } = guard as { type?: unknown; params?: { to?: unknown } };
+  if (type === ROUTE_GUARD && typeof params?.to === 'string') return params.to;
+  return undefined;
+}
+
+function guardName(guard: unknown): string | undefined {
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && typeof (guard as { type?: unknown }).type === 'string') {
+    return (guard as { type: string }).type;
+  }
+  return undefined;
+}
+
+function describe(source: AnyStateNode, eventType: string, transition: TransitionLike): TransitionDef {
+  const targets = (transition.target ?? []).map((node) => node.id);
+  const routeTo = eventType === 'xstate.route' ? (routeTarget(transition.guard) ?? `#${targets[0]}`) : undefined;
+  const guard = routeTo ? undefined : guardName(transition.guard);
+  const event = routeTo ? `route ${routeTo}` : eventType === '' ? 'always' : eventType;
+  const where = targets.length ? `→ ${targets.map((id) => `#${id}`).join(', ')}` : '(in place)';
+  const scope = source.parent ? '' : ' (root)';
+  return {
+    key: transitionKey(transition),
+    source,
+    eventType,
+    targets,
+    routeTo,
+    label: `#${source.id}${scope} on ${event}${guard ? ` [${guard}]` : ''} ${where}`,
+  };
+}
+
+/** Every transition definition of the machine, in document order. */
+export function transitionDefinitions(machine: AnyStateMachine): TransitionDef[] {
+  const defs: TransitionDef[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const [eventType, list] of node.transitions) {
+      for (const transition of list) defs.push(describe(node, eventType, transition as TransitionLike));
+    }
+    for (const transition of node.always ?? []) defs.push(describe(node, '', transition as TransitionLike));
+    for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
+  };
+  walk(machine.root);
+  return defs;
+}
+
+/** The event types a machine handles, route and domain, without eventless ones. */
+export function eventTypesOf(machine: AnyStateMachine): string[] {
+  const types = new Set<string>();
+  for (const def of transitionDefinitions(machine)) if (def.eventType !== '') types.add(def.eventType);
+  return [...types];
+}
+
+/** What a replay saw: transition definitions taken and states entered, by key and id. */
+export interface Seen {
+  transitions: Set<string>;
+  states: Set<string>;
+}
+
+export const emptySeen = (): Seen => ({ transitions: new Set(), states: new Set() });
+
+export function seeSnapshot(seen: Seen, machine: AnyStateMachine, snapshot: AnyMachineSnapshot) {
+  for (const node of activeNodes(machine.root, snapshot.value)) if (node.parent) seen.states.add(node.id);
+}
+
+interface MicrostepEvent {
+  type: string;
+  actorRef: unknown;
+  snapshot: AnyMachineSnapshot;
+  _transitions?: TransitionLike[];
+}
+
+/** Records every microstep of `actor` from now on; counts its current state as reached. */
+export function observe(actor: AnyActorRef, machine: AnyStateMachine, seen: Seen): () => void {
+  seeSnapshot(seen, machine, actor.getSnapshot() as AnyMachineSnapshot);
+  const subscription = actor.system.inspect((event: unknown) => {
+    const step = event as MicrostepEvent;
+    if (step.type !== '@xstate.microstep' || step.actorRef !== actor) return;
+    for (const transition of step._transitions ?? []) seen.transitions.add(transitionKey(transition));
+    seeSnapshot(seen, machine, step.snapshot);
+  });
+  return () => subscription.unsubscribe();
+}
+
+export interface PathStep {
+  event: { type: string; [key: string]: unknown };
+  state: AnyMachineSnapshot;
+}
+
+export interface TestPath {
+  description: string;
+  /** Without the synthetic `xstate.init` first step. */
+  steps: PathStep[];
+  state: AnyMachineSnapshot;
+}
+
+export interface GenerateOptions {
+  /** Sample events with real payloads; a type the machine handles without a sample is sent bare. */
+  events: Array<{ type: string; [key: string]: unknown }>;
+  /** Two snapshots that serialize the same are one state of the graph. */
+  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  /** Names a snapshot in the path descriptions. */
+  describeState?: (snapshot: AnyMachineSnapshot) => string;
+  /** `shortest` (default): one shortest path per state, plus one per transition not yet taken. */
+  traversal?: 'shortest' | 'simple';
+  /** For `simple`: stop after this many paths. */
+  limit?: number;
+}
+
+type AnyEvent = { type: string; [key: string]: unknown };
+
+export function describeEvent(event: AnyEvent): string {
+  if (event.type === 'xstate.route') {
+    const params = event.params as Record<string, unknown> | undefined;
+    const shown = Object.entries(params ?? {}).filter(([, value]) => value !== undefined);
+    return `route ${String(event.to)}${shown.length ? ` ${JSON.stringify(Object.fromEntries(shown))}` : ''}`;
+  }
+  return event.type;
+}
+
+function toTestPath(
+  steps: PathStep[],
+  state: AnyMachineSnapshot,
+  describeState: (snapshot: AnyMachineSnapshot) => string,
+): TestPath {
+  const via = steps.length ? steps.map((step) => describeEvent(step.event)).join(' → ') : 'the initial state';
+  return { description: `reaches ${describeState(state)} via ${via}`, steps, state };
+}
+
+const defaultDescribe = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
+
+/** Replays `events` from the initial state on an actor that records what it takes. */
+function replayKeys(machine: AnyStateMachine, events: AnyEvent[], seen: Seen) {
+  const actor = createActor(machine);
+  actor.start();
+  const stop = observe(actor, machine, seen);
+  for (const event of events) actor.send(event);
+  stop();
+  actor.stop();
+}
+
+/**
+ * The path suite: getShortestPaths (or bounded getSimplePaths) from xstate/graph, then, for every
+ * transition definition those paths never take, the shortest path to a state where some sample
+ * event takes it, plus that event. What is taken is read from the machine's own microsteps.
+ */
+export function generatePaths(machine: AnyStateMachine, options: GenerateOptions): TestPath[] {
+  const describeState = options.describeState ?? defaultDescribe;
+  const traversal = { events: options.events, serializeState: options.serializeState };
+  const raw =
+    options.traversal === 'simple'
+      ? getSimplePaths(machine, { ...traversal, limit: options.limit ?? 1000 })
+      : getShortestPaths(machine, traversal);
+  const paths = raw.map((path) =>
+    toTestPath(path.steps.slice(1) as unknown as PathStep[], path.state as AnyMachineSnapshot, describeState),
+  );
+  if (options.traversal === 'simple') return paths;
+
+  const seen = emptySeen();
+  for (const path of paths)
+    replayKeys(
+      machine,
+      path.steps.map((step) => step.event),
+      seen,
+    );
+  const missing = new Set(
+    transitionDefinitions(machine)
+      .map((def) => def.key)
+      .filter((key) => !seen.transitions.has(key)),
+  );
+  // Shortest paths first, so each missing transition gets the shortest way to its source.
+  const bySource = [...paths].sort((a, b) => a.steps.length - b.steps.length);
+  for (const path of bySource) {
+    if (missing.size === 0) break;
+    for (const event of options.events) {
+      // Not snapshot.can(): a targetless transition without actions (a refusal) is still taken.
+      if (path.state.machine.getTransitionData(path.state, event).length === 0) continue;
+      const taken = emptySeen();
+      replayKeys(machine, [...path.steps.map((step) => step.event), event], taken);
+      const fresh = [...taken.transitions].filter((key) => missing.has(key));
+      if (fresh.length === 0) continue;
+      for (const key of fresh) missing.delete(key);
+      const actor = createActor(machine);
+      actor.start();
+      for (const step of path.steps) actor.send(step.event);
+      actor.send(event);
+      const state = actor.getSnapshot() as AnyMachineSnapshot;
+      actor.stop();
+      paths.push(toTestPath([...path.steps, { event, state }], state, describeState));
+    }
+  }
+  return paths;
+}
