@@ -139,6 +139,8 @@ export function observe(actor: AnyActorRef, machine: AnyStateMachine, seen: Seen
   return () => subscription.unsubscribe();
 }
 
+type AnyEvent = { type: string; [key: string]: unknown };
+
 export interface PathStep {
   event: { type: string; [key: string]: unknown };
   state: AnyMachineSnapshot;
@@ -160,11 +162,14 @@ export interface GenerateOptions {
   describeState?: (snapshot: AnyMachineSnapshot) => string;
   /** `shortest` (default): one shortest path per state, plus one per transition not yet taken. */
   traversal?: 'shortest' | 'simple';
+  /**
+   * Events tried first to take a transition the shortest paths miss: another event taking the
+   * same transition is used only when no preferred one does.
+   */
+  prefer?: (snapshot: AnyMachineSnapshot, event: AnyEvent) => boolean;
   /** For `simple`: stop after this many paths. */
   limit?: number;
 }
-
-type AnyEvent = { type: string; [key: string]: unknown };
 
 export function describeEvent(event: AnyEvent): string {
   if (event.type === 'xstate.route') {
@@ -225,11 +230,15 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
       .map((def) => def.key)
       .filter((key) => !seen.transitions.has(key)),
   );
-  // Shortest paths first, so each missing transition gets the shortest way to its source.
+  // Shortest paths first, so each missing transition gets the shortest way to its source;
+  // preferred events first, so a transition more than one event takes gets the preferred one.
   const bySource = [...paths].sort((a, b) => a.steps.length - b.steps.length);
-  for (const path of bySource) {
+  const prefer = options.prefer ?? (() => true);
+  const passes = [true, false].flatMap((preferred) => bySource.map((path) => ({ path, preferred })));
+  for (const { path, preferred } of passes) {
     if (missing.size === 0) break;
     for (const event of options.events) {
+      if (prefer(path.state, event) !== preferred) continue;
       // Not snapshot.can(): a targetless transition without actions (a refusal) is still taken.
       if (path.state.machine.getTransitionData(path.state, event).length === 0) continue;
       const taken = emptySeen();

@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { buildRouteTable, type RouteTable } from '../../src/routing/table';
-import { activeNodes, href } from '../../src/routing/url';
+import { activeNodes, href, hrefFor } from '../../src/routing/url';
 import { URL_PARAM } from '../../machines/routeMeta';
 import { eventTypesOf, stateNodesOf, type GenerateOptions } from './graph';
 
@@ -89,6 +89,12 @@ export function generateOptions(spec: MachineSpec): GenerateOptions {
     serializeState: (snapshot) =>
       JSON.stringify([snapshot.value, href(spec.table, snapshot), spec.stateContext?.(snapshot)]),
     describeState: (snapshot) => describeState(spec.table, snapshot),
+    // A route to the URL shown is sent by no link and no typed URL: take a transition by a URL
+    // change when one does, so the same path works at every level.
+    prefer: (snapshot, event) =>
+      event.type !== 'xstate.route' ||
+      hrefFor(spec.table, snapshot, String(event.to), event.params as Record<string, unknown>) !==
+        href(spec.table, snapshot),
   };
 }
 
