@@ -4,6 +4,7 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyStateNode,
+  type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { ROUTE_GUARD } from '../../machines/routed';
@@ -116,7 +117,7 @@ export interface Seen {
 
 export const emptySeen = (): Seen => ({ transitions: new Set(), states: new Set() });
 
-export function seeSnapshot(seen: Seen, machine: AnyStateMachine, snapshot: AnyMachineSnapshot) {
+export function seeSnapshot(seen: Seen, machine: AnyStateMachine, snapshot: { value: StateValue }) {
   for (const node of activeNodes(machine.root, snapshot.value)) if (node.parent) seen.states.add(node.id);
 }
 
