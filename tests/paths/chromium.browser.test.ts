@@ -6,7 +6,7 @@ import { assertCovered, computeCoverage, formatTable, writeCoverage, type Covera
 import { emptySeen, generatePaths } from './graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
-import { generateOptions } from './spec';
+import { checkMaps, generateOptions } from './spec';
 import { replayThroughUi } from './ui';
 
 let browser: Browser;
@@ -30,6 +30,10 @@ for (const { spec, origin } of apps) {
   describe(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
     const paths = generatePaths(spec.machine, generateOptions(spec));
     const seen = emptySeen();
+
+    it('has an executor for every event and an assertion for every state it can show', () => {
+      checkMaps(spec);
+    });
 
     for (const path of paths) {
       it(path.description, async () => {

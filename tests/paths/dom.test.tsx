@@ -9,7 +9,7 @@ import { assertCovered, computeCoverage, formatTable, writeCoverage, type Covera
 import { emptySeen, generatePaths, observe, type Seen } from './graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
-import { generateOptions, type MachineSpec } from './spec';
+import { checkMaps, generateOptions, type MachineSpec } from './spec';
 import { replayThroughUi, type Check, type Driver } from './ui';
 
 const views: Record<string, () => ViewRegistry> = {
@@ -72,6 +72,10 @@ for (const spec of [referenceSpec, productSpec]) {
   describe(`paths of the ${spec.name} machine, performed in the DOM (jsdom, memory history)`, () => {
     const paths = generatePaths(spec.machine, generateOptions(spec));
     const seen = emptySeen();
+
+    it('has an executor for every event and an assertion for every state it can show', () => {
+      checkMaps(spec);
+    });
 
     for (const path of paths) {
       it(path.description, async () => {

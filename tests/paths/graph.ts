@@ -193,7 +193,7 @@ function toTestPath(
 const defaultDescribe = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
 
 /** Replays `events` from the initial state on an actor that records what it takes. */
-function replayKeys(machine: AnyStateMachine, events: AnyEvent[], seen: Seen) {
+export function replayEvents(machine: AnyStateMachine, events: AnyEvent[], seen: Seen) {
   const actor = createActor(machine);
   actor.start();
   const stop = observe(actor, machine, seen);
@@ -221,7 +221,7 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
 
   const seen = emptySeen();
   for (const path of paths)
-    replayKeys(
+    replayEvents(
       machine,
       path.steps.map((step) => step.event),
       seen,
@@ -243,7 +243,7 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
       // Not snapshot.can(): a targetless transition without actions (a refusal) is still taken.
       if (path.state.machine.getTransitionData(path.state, event).length === 0) continue;
       const taken = emptySeen();
-      replayKeys(machine, [...path.steps.map((step) => step.event), event], taken);
+      replayEvents(machine, [...path.steps.map((step) => step.event), event], taken);
       const fresh = [...taken.transitions].filter((key) => missing.has(key));
       if (fresh.length === 0) continue;
       for (const key of fresh) missing.delete(key);
