@@ -42,6 +42,7 @@ const smallSpec: MachineSpec = makeSpec({
   params: { '*': ['/nowhere'] },
   search: {},
   events: [{ type: 'door.open' }],
+  urls: ['/'],
   executors: {
     'xstate.route': routeExecutor,
     'door.open': () => ({ do: 'click', role: 'button', name: 'Open' }),

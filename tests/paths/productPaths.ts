@@ -10,6 +10,7 @@ export const productSpec = makeSpec({
   params: { '*': ['/no/such/page'] },
   search: {},
   events: [{ type: 'view.failed', url: '/', message: 'A view failed' }],
+  urls: ['/', '/no/such/page', '/?q=1', '/%E0%A4%A', `/${'x'.repeat(3000)}`],
   executors: {
     'xstate.route': routeExecutor,
     'view.failed': (event) => ({ do: 'report', event }),

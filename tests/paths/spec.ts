@@ -54,6 +54,8 @@ export interface MachineSpec {
    * (a view that throws sends view.failed). Such a state never shows, so it needs no assertion.
    */
   followUps?: Record<string, (snapshot: AnyMachineSnapshot, table: RouteTable) => AnyEvent>;
+  /** URLs the random walk types: valid, unknown and malformed. */
+  urls: string[];
   /** For the header of the table and the names of the tests. */
   productName: string;
 }
