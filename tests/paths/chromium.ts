@@ -29,6 +29,7 @@ function installDevtoolsHook() {
 
 /** In the page: finds the router, records every microstep of its actor from now on. */
 function attachRecorder() {
+  if ('__paths' in window) return true;
   interface Node {
     id: string;
     always?: unknown[];

@@ -18,7 +18,7 @@ export const walk = (maxLength: number) => fc.array(walkStep, { minLength: 1, ma
  * fast-check parameters: `PATHS_SEED` (and `PATHS_PATH`, printed with it on failure) replay a
  * failing walk exactly: `PATHS_SEED=123 PATHS_PATH=0:1 npm run test:paths`.
  */
-export function walkParameters(numRuns: number): fc.Parameters<[WalkStep[]]> {
+export function walkParameters(numRuns: number, extra: fc.Parameters<[WalkStep[]]> = {}): fc.Parameters<[WalkStep[]]> {
   const seed = process.env.PATHS_SEED;
   const path = process.env.PATHS_PATH;
   return {
@@ -26,6 +26,7 @@ export function walkParameters(numRuns: number): fc.Parameters<[WalkStep[]]> {
     ...(seed !== undefined && { seed: Number(seed) }),
     ...(path !== undefined && { path }),
     verbose: 1,
+    ...extra,
   };
 }
 
