@@ -1,5 +1,6 @@
 import {
   createActor,
+  getInitialSnapshot,
   type AnyActorRef,
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -73,7 +74,10 @@ function guardName(guard: unknown): string | undefined {
 
 function describe(source: AnyStateNode, eventType: string, transition: TransitionLike): TransitionDef {
   const targets = (transition.target ?? []).map((node) => node.id);
-  const routeTo = eventType === 'xstate.route' ? (routeTarget(transition.guard) ?? `#${targets[0]}`) : undefined;
+  const routeTo =
+    eventType === 'xstate.route'
+      ? (routeTarget(transition.guard) ?? (targets[0] === undefined ? undefined : `#${targets[0]}`))
+      : undefined;
   const guard = routeTo ? undefined : guardName(transition.guard);
   const event = routeTo ? `route ${routeTo}` : eventType === '' ? 'always' : eventType;
   const where = targets.length ? `→ ${targets.map((id) => `#${id}`).join(', ')}` : '(in place)';
@@ -168,6 +172,11 @@ export interface GenerateOptions {
    * same transition is used only when no preferred one does.
    */
   prefer?: (snapshot: AnyMachineSnapshot, event: AnyEvent) => boolean;
+  /**
+   * Events that lead to the same place from every state (URL-driven routes): the traversal sends
+   * them from the initial state only; scoped transitions they take elsewhere get their own paths.
+   */
+  global?: (event: AnyEvent) => boolean;
   /** For `simple`: stop after this many paths. */
   limit?: number;
 }
@@ -194,67 +203,107 @@ const defaultDescribe = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapsho
 
 /** Replays `events` from the initial state on an actor that records what it takes. */
 export function replayEvents(machine: AnyStateMachine, events: AnyEvent[], seen: Seen) {
+  reach(machine, events, seen);
+}
+
+/** The snapshot `events` lead to from the initial state, recording what the actor takes. */
+function reach(machine: AnyStateMachine, events: AnyEvent[], seen: Seen): AnyMachineSnapshot {
   const actor = createActor(machine);
   actor.start();
   const stop = observe(actor, machine, seen);
   for (const event of events) actor.send(event);
+  const state = actor.getSnapshot() as AnyMachineSnapshot;
   stop();
   actor.stop();
+  return state;
+}
+
+function enters(transition: TransitionLike, node: AnyStateNode): boolean {
+  return (transition.target ?? []).some(
+    (target) => target === node || isAncestor(target, node) || isAncestor(node, target),
+  );
+}
+
+function isAncestor(ancestor: AnyStateNode, node: AnyStateNode): boolean {
+  for (let at = node.parent; at; at = at.parent) if (at === ancestor) return true;
+  return false;
 }
 
 /**
  * The path suite: getShortestPaths (or bounded getSimplePaths) from xstate/graph, then, for every
- * transition definition those paths never take, the shortest path to a state where some sample
- * event takes it, plus that event. What is taken is read from the machine's own microsteps.
+ * transition definition those paths never take, the shortest path to a state where one of the
+ * sample events selects it, plus that event. What is taken is read from the machine's own
+ * microsteps. Events marked `global` (URL-driven routes, which lead to the same place from
+ * everywhere) are explored from the initial state only: from every state they would square the
+ * traversal; the transitions they take elsewhere (scoped routes) get their own paths.
  */
-export function generatePaths(machine: AnyStateMachine, options: GenerateOptions): TestPath[] {
+/** The traversal part of generatePaths: one path per state (shortest) or bounded simple paths. */
+export function traversePaths(machine: AnyStateMachine, options: GenerateOptions): TestPath[] {
   const describeState = options.describeState ?? defaultDescribe;
-  const traversal = { events: options.events, serializeState: options.serializeState };
+  const initialKey = options.serializeState(getInitialSnapshot(machine) as AnyMachineSnapshot);
+  const global = options.global ?? (() => false);
+  const local = options.events.filter((event) => !global(event));
+  const traversal = {
+    events: (state: AnyMachineSnapshot) => (options.serializeState(state) === initialKey ? options.events : local),
+    serializeState: options.serializeState,
+  };
   const raw =
     options.traversal === 'simple'
       ? getSimplePaths(machine, { ...traversal, limit: options.limit ?? 1000 })
       : getShortestPaths(machine, traversal);
-  const paths = raw.map((path) =>
+  return raw.map((path) =>
     toTestPath(path.steps.slice(1) as unknown as PathStep[], path.state as AnyMachineSnapshot, describeState),
   );
+}
+
+export function generatePaths(machine: AnyStateMachine, options: GenerateOptions): TestPath[] {
+  const describeState = options.describeState ?? defaultDescribe;
+  const paths = traversePaths(machine, options);
   if (options.traversal === 'simple') return paths;
 
   const seen = emptySeen();
-  for (const path of paths)
-    replayEvents(
-      machine,
-      path.steps.map((step) => step.event),
-      seen,
-    );
-  const missing = new Set(
-    transitionDefinitions(machine)
-      .map((def) => def.key)
-      .filter((key) => !seen.transitions.has(key)),
-  );
-  // Shortest paths first, so each missing transition gets the shortest way to its source;
-  // preferred events first, so a transition more than one event takes gets the preferred one.
-  const bySource = [...paths].sort((a, b) => a.steps.length - b.steps.length);
+  const sources = paths
+    .map((path) => ({
+      path,
+      active: new Set(activeNodes(machine.root, path.state.value)),
+      events: path.steps.map((step) => step.event),
+    }))
+    .sort((a, b) => a.events.length - b.events.length);
+  for (const source of sources) reach(machine, source.events, seen);
   const prefer = options.prefer ?? (() => true);
-  const passes = [true, false].flatMap((preferred) => bySource.map((path) => ({ path, preferred })));
-  for (const { path, preferred } of passes) {
-    if (missing.size === 0) break;
-    for (const event of options.events) {
-      if (prefer(path.state, event) !== preferred) continue;
-      // Not snapshot.can(): a targetless transition without actions (a refusal) is still taken.
-      if (path.state.machine.getTransitionData(path.state, event).length === 0) continue;
-      const taken = emptySeen();
-      replayEvents(machine, [...path.steps.map((step) => step.event), event], taken);
-      const fresh = [...taken.transitions].filter((key) => missing.has(key));
-      if (fresh.length === 0) continue;
-      for (const key of fresh) missing.delete(key);
-      const actor = createActor(machine);
-      actor.start();
-      for (const step of path.steps) actor.send(step.event);
-      actor.send(event);
-      const state = actor.getSnapshot() as AnyMachineSnapshot;
-      actor.stop();
-      paths.push(toTestPath([...path.steps, { event, state }], state, describeState));
-    }
+
+  const addPath = (source: (typeof sources)[number], event: AnyEvent) => {
+    const state = reach(machine, [...source.events, event], seen);
+    paths.push(toTestPath([...source.path.steps, { event, state }], state, describeState));
+  };
+
+  // Not snapshot.can(): a targetless transition without actions (a refusal) is still taken.
+  const selects = (state: AnyMachineSnapshot, event: AnyEvent) =>
+    machine.getTransitionData(state, event) as unknown as TransitionLike[];
+
+  for (const def of transitionDefinitions(machine)) {
+    if (seen.transitions.has(def.key)) continue;
+    // An eventless transition is taken on entering its source: any event that enters it.
+    const candidates =
+      def.eventType === ''
+        ? options.events
+        : options.events.filter((e) => e.type === def.eventType && (!def.routeTo || e.to === def.routeTo));
+    const found = [true, false].some((preferred) =>
+      sources.some((source) => {
+        if (def.eventType !== '' && !source.active.has(def.source)) return false;
+        const event = candidates.find((candidate) => {
+          if (prefer(source.path.state, candidate) !== preferred) return false;
+          const selected = selects(source.path.state, candidate);
+          return def.eventType === ''
+            ? selected.some((transition) => enters(transition, def.source))
+            : selected.some((transition) => transitionKey(transition) === def.key);
+        });
+        if (!event) return false;
+        addPath(source, event);
+        return seen.transitions.has(def.key);
+      }),
+    );
+    void found;
   }
   return paths;
 }

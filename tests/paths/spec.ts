@@ -91,6 +91,7 @@ export function generateOptions(spec: MachineSpec): GenerateOptions {
     serializeState: (snapshot) =>
       JSON.stringify([snapshot.value, href(spec.table, snapshot), spec.stateContext?.(snapshot)]),
     describeState: (snapshot) => describeState(spec.table, snapshot),
+    global: (event) => event.type === 'xstate.route',
     // A route to the URL shown is sent by no link and no typed URL: take a transition by a URL
     // change when one does, so the same path works at every level.
     prefer: (snapshot, event) =>
