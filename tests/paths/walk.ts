@@ -12,7 +12,7 @@ export const walkStep: fc.Arbitrary<WalkStep> = fc.record({
   pick: fc.nat(999),
 });
 
-export const walk = (maxLength: number) => fc.array(walkStep, { minLength: 1, maxLength });
+export const walk = (maxLength: number) => fc.array(walkStep, { minLength: 1, maxLength, size: 'max' });
 
 /**
  * fast-check parameters: `PATHS_SEED` (and `PATHS_PATH`, printed with it on failure) replay a
