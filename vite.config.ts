@@ -63,8 +63,27 @@ export default defineConfig(({ mode }) => {
         {
           extends: true,
           test: {
+            name: 'paths',
+            include: ['tests/paths/**/*.test.ts'],
+            exclude: ['tests/paths/**/*.browser.test.ts'],
+            environment: 'node',
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'paths-dom',
+            include: ['tests/paths/**/*.test.tsx'],
+            environment: 'jsdom',
+            setupFiles: ['tests/dom/setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
             name: 'browser',
-            include: ['tests/browser/**/*.test.ts'],
+            // The Chromium-level path tests share the built apps and servers of the browser tests.
+            include: ['tests/browser/**/*.test.ts', 'tests/paths/**/*.browser.test.ts'],
             environment: 'node',
             globalSetup: ['tests/browser/globalSetup.ts'],
             testTimeout: 30_000,

@@ -89,8 +89,10 @@ function LazyScreen({ id }: { id: string }) {
   const view = useRouter().views[id];
   if (!view) return null;
   // The component comes from the registry (a module's export), not made here: createElement
-  // says so to the static-components lint, which cannot see through the lookup.
-  return createElement(view.loaded() ?? use(view.load()));
+  // says so to the static-components lint, which cannot see through the lookup. use() on every
+  // render: a render that suspended must call it again when retried (React's rule), and a
+  // loaded view's promise is already marked fulfilled, so use() returns it without suspending.
+  return createElement(use(view.load()));
 }
 
 export function viewKeysUnder(router: Router, snapshot: AnyMachineSnapshot, parent: string | null): string {

@@ -21,14 +21,21 @@ export function lazyView(importer: () => Promise<ViewModule>): LazyView {
   let pending: Promise<ComponentType> | undefined;
   return {
     load() {
-      pending ??= importer().then(
-        (module) => (component = module.View),
+      if (pending) return pending;
+      const promise: Promise<ComponentType> = importer().then(
+        (module) => {
+          component = module.View;
+          // React's use() reads a settled promise's status and value: a loaded view never suspends.
+          Object.assign(promise, { status: 'fulfilled', value: component });
+          return component;
+        },
         (error: unknown) => {
           pending = undefined; // a failed chunk may load on the next try
           throw error;
         },
       );
-      return pending;
+      pending = promise;
+      return promise;
     },
     loaded: () => component,
   };

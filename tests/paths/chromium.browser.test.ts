@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch } from '../browser/browser';
+import { chromiumDriver, collect, openApp } from './chromium';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
+import { emptySeen, generatePaths } from './graph';
+import { productSpec } from './productPaths';
+import { referenceSpec } from './referencePaths';
+import { checkMaps, generateOptions } from './spec';
+import { replayThroughUi } from './ui';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+
+const reports: CoverageReport[] = [];
+afterAll(async () => {
+  await browser?.close();
+  writeCoverage(reports);
+  console.log(`Path coverage, Chromium level:\n${formatTable(reports)}`);
+});
+
+const apps = [
+  { spec: referenceSpec, origin: () => inject('referenceUrl') },
+  { spec: productSpec, origin: () => inject('productUrl') },
+];
+
+for (const { spec, origin } of apps) {
+  describe(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
+    const paths = generatePaths(spec.machine, generateOptions(spec));
+    const seen = emptySeen();
+
+    it('has an executor for every event and an assertion for every state it can show', () => {
+      checkMaps(spec);
+    });
+
+    for (const path of paths) {
+      it(path.description, async () => {
+        const { page, problems, close } = await openApp(browser, origin());
+        try {
+          const baseLength = await page.evaluate(() => history.length);
+          await replayThroughUi(spec, path, chromiumDriver(page, baseLength));
+          await collect(page, spec, seen);
+          // The broken screen's failure is reported with console.warn, by design; no error may be logged.
+          expect(problems).toEqual([]);
+        } finally {
+          await close();
+        }
+      });
+    }
+
+    it('took every transition and reached every state a URL or a click can', () => {
+      const report = computeCoverage(spec.name, spec.machine, 'chromium', seen, spec.table);
+      reports.push(report);
+      assertCovered(report);
+    });
+  });
+}

@@ -1,0 +1,162 @@
+import type { Browser, Page } from 'playwright-core';
+import type { StateValue } from 'xstate';
+import { openPage } from '../browser/browser';
+import { seeSnapshot, type Seen } from './graph';
+import type { AnyEvent, MachineSpec } from './spec';
+import type { Check, Driver } from './ui';
+
+/**
+ * A minimal React DevTools hook, installed before the app loads: React hands it every committed
+ * root, in production builds too. From the root we read the router the app renders with, as a
+ * devtools extension would, so the built product needs no test hook of its own.
+ */
+function installDevtoolsHook() {
+  const roots = new Set<unknown>();
+  Object.assign(window, {
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onCommitFiberRoot: (_id: number, root: unknown) => roots.add(root),
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+    },
+    __pathsRoots: roots,
+  });
+}
+
+/** In the page: finds the router, records every microstep of its actor from now on. */
+function attachRecorder() {
+  if ('__paths' in window) return true;
+  interface Node {
+    id: string;
+    always?: unknown[];
+    transitions: Map<string, unknown[]>;
+  }
+  interface Fiber {
+    memoizedProps?: { value?: { actor?: unknown; sync?: unknown; table?: unknown } } | null;
+    child: Fiber | null;
+    sibling: Fiber | null;
+  }
+  const roots = (window as unknown as { __pathsRoots: Set<{ current: Fiber }> }).__pathsRoots;
+  for (const root of roots) {
+    const stack: Fiber[] = [root.current];
+    while (stack.length) {
+      const fiber = stack.pop() as Fiber;
+      const value = fiber.memoizedProps?.value;
+      if (value?.actor && value.sync && value.table) {
+        const actor = value.actor as {
+          getSnapshot(): { value: unknown };
+          system: { inspect(observer: (event: Record<string, unknown>) => void): unknown };
+        };
+        const seen = { keys: [] as string[], values: [actor.getSnapshot().value] };
+        const key = (transition: { source: Node; eventType: string }) => {
+          const { source, eventType } = transition;
+          const always = source.always ?? [];
+          if (always.includes(transition)) return `${source.id}|always|${always.indexOf(transition)}`;
+          return `${source.id}|${eventType}|${(source.transitions.get(eventType) ?? []).indexOf(transition)}`;
+        };
+        actor.system.inspect((event) => {
+          if (event.type !== '@xstate.microstep' || event.actorRef !== actor) return;
+          for (const transition of event._transitions as { source: Node; eventType: string }[]) {
+            seen.keys.push(key(transition));
+          }
+          seen.values.push((event.snapshot as { value: unknown }).value);
+        });
+        Object.assign(window, { __paths: { router: value, seen } });
+        return true;
+      }
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+  }
+  return false;
+}
+
+type PathsWindow = {
+  __paths: {
+    router: {
+      actor: { getSnapshot(): { value: StateValue }; send(event: unknown): void };
+      sync: { navigate(url: string): void };
+    };
+    seen: { keys: string[]; values: StateValue[] };
+  };
+};
+
+/** Opens the built app at `/`, waits for its router, and records what its machine does. */
+export async function openApp(browser: Browser, origin: string) {
+  const opened = await openPage(browser, 'about:blank');
+  const { page } = opened;
+  await page.addInitScript(installDevtoolsHook);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${origin}/`);
+  await attach(page);
+  return { ...opened, attach: () => attach(page) };
+}
+
+async function attach(page: Page) {
+  await page.waitForFunction(attachRecorder);
+}
+
+/** Adds what the page's machine did (since it was attached) to `seen`. */
+export async function collect(page: Page, spec: MachineSpec, seen: Seen) {
+  const recorded = await page.evaluate(() => (window as unknown as PathsWindow).__paths.seen);
+  for (const key of recorded.keys) seen.transitions.add(key);
+  for (const value of recorded.values) seeSnapshot(seen, spec.machine, { value });
+}
+
+export const appUrl = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+export const stateValue = (page: Page) =>
+  page.evaluate(() => (window as unknown as PathsWindow).__paths.router.actor.getSnapshot().value);
+
+export async function runCheck(page: Page, check: Check) {
+  const timeout = 5000;
+  if (check.kind === 'heading') {
+    await page.getByRole('heading', { name: check.name, exact: true }).first().waitFor({ timeout });
+  } else if (check.kind === 'pressed') {
+    await page.getByRole('button', { name: check.name, exact: true, pressed: true }).waitFor({ timeout });
+  } else if (check.kind === 'absentHeading') {
+    await page.getByRole('heading', { name: check.name, exact: true }).waitFor({ state: 'detached', timeout });
+  } else {
+    await page.waitForFunction((part) => document.title.split(' · ').includes(part), check.part, { timeout });
+  }
+}
+
+/** Performs user actions with real clicks and typing in Chromium. */
+export function chromiumDriver(page: Page, baseLength: number): Driver {
+  return {
+    async route(url) {
+      const link = page.locator(`a[href=${JSON.stringify(url)}]`).filter({ visible: true });
+      if ((await link.count()) > 0) await link.first().click();
+      // No link to it on screen: the URL is "typed" into the app (see README: a real typed URL
+      // reloads the page and starts a new machine, which the random walk does instead).
+      else await page.evaluate((to) => (window as unknown as PathsWindow).__paths.router.sync.navigate(to), url);
+    },
+    async click(role, name) {
+      await page.getByRole(role, { name, exact: true }).click();
+    },
+    async type(label, text) {
+      await page.getByLabel(label, { exact: true }).fill(text);
+    },
+    async report(event: AnyEvent) {
+      await page.evaluate((sent) => (window as unknown as PathsWindow).__paths.router.actor.send(sent), event);
+    },
+    async waitForState(value) {
+      await page.waitForFunction(
+        (expected) =>
+          JSON.stringify((window as unknown as PathsWindow).__paths.router.actor.getSnapshot().value) === expected,
+        JSON.stringify(value),
+        { timeout: 5000 },
+      );
+    },
+    url: async () => appUrl(page),
+    historyLength: async () => (await page.evaluate(() => history.length)) - baseLength + 1,
+    check: (check) => runCheck(page, check),
+  };
+}

@@ -1,0 +1,109 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { StateValue } from 'xstate';
+import { strings } from '../../machines/strings';
+import { createApp, preloadActiveViews } from '../../src/app';
+import { viewsFromGlob, type ViewModule, type ViewRegistry } from '../../src/routing/views';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
+import { emptySeen, generatePaths, observe, type Seen } from './graph';
+import { productSpec } from './productPaths';
+import { referenceSpec } from './referencePaths';
+import { checkMaps, generateOptions, type MachineSpec } from './spec';
+import { replayThroughUi, type Check, type Driver } from './ui';
+
+const views: Record<string, () => ViewRegistry> = {
+  product: () => viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/*.view.tsx')),
+  reference: () => ({
+    ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),
+    ...viewsFromGlob(import.meta.glob<ViewModule>('../reference/views/*.view.tsx')),
+  }),
+};
+
+/** The app in jsdom on a memory history at `/`, driven through the DOM as a person would. */
+async function renderApp(spec: MachineSpec, seen: Seen) {
+  const history = createMemoryHistory({ initialEntries: ['/'] });
+  const app = createApp({
+    machine: spec.machine,
+    views: (views[spec.name] as () => ViewRegistry)(),
+    strings: { ...strings, productName: spec.productName },
+    history,
+  });
+  const stop = observe(app.actor, spec.machine, seen);
+  await preloadActiveViews(app.router);
+  render(app.element);
+  const driver: Driver = {
+    async route(url) {
+      const link = [...document.querySelectorAll('a')].find((a) => a.getAttribute('href') === url);
+      // No link to it on screen: the URL is typed, which in the app is a navigate().
+      await act(async () => (link ? link.click() : app.sync.navigate(url)));
+    },
+    async click(role, name) {
+      const target = screen.getByRole(role, { name });
+      await act(async () => target.click());
+    },
+    async type(label, text) {
+      const field = screen.getByLabelText(label);
+      await act(async () => fireEvent.change(field, { target: { value: text } }));
+    },
+    async report(event) {
+      await act(async () => app.actor.send(event));
+    },
+    async waitForState(value: StateValue) {
+      await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(value));
+    },
+    url: async () => history.location.pathname + history.location.search,
+    historyLength: async () => history.index + 1,
+    async check(check: Check) {
+      if (check.kind === 'heading') await screen.findByRole('heading', { name: check.name });
+      else if (check.kind === 'pressed') await screen.findByRole('button', { name: check.name, pressed: true });
+      else if (check.kind === 'absentHeading') expect(screen.queryByRole('heading', { name: check.name })).toBeNull();
+      else await waitFor(() => expect(document.title.split(' · ')).toContain(check.part));
+    },
+  };
+  return { driver, stop: () => (stop(), app.sync.stop(), app.actor.stop()) };
+}
+
+const reports: CoverageReport[] = [];
+
+afterEach(cleanup);
+
+for (const spec of [referenceSpec, productSpec]) {
+  describe(`paths of the ${spec.name} machine, performed in the DOM (jsdom, memory history)`, () => {
+    const paths = generatePaths(spec.machine, generateOptions(spec));
+    const seen = emptySeen();
+
+    it('has an executor for every event and an assertion for every state it can show', () => {
+      checkMaps(spec);
+    });
+
+    for (const path of paths) {
+      it(path.description, async () => {
+        // React reports the view that throws on purpose (the broken screen); nothing else may log.
+        const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const app = await renderApp(spec, seen);
+        try {
+          await replayThroughUi(spec, path, app.driver);
+          const unexpected = errors.mock.calls
+            .map((call) => call.map(String).join(' '))
+            .filter((text) => !/broken screen fails on purpose/.test(text));
+          expect(unexpected).toEqual([]);
+        } finally {
+          app.stop();
+          errors.mockRestore();
+        }
+      });
+    }
+
+    it('took every transition and reached every state a URL or a click can', () => {
+      const report = computeCoverage(spec.name, spec.machine, 'dom', seen, spec.table);
+      reports.push(report);
+      assertCovered(report);
+    });
+  });
+}
+
+afterAll(() => {
+  writeCoverage(reports);
+  console.log(`Path coverage, DOM level:\n${formatTable(reports)}`);
+});

@@ -1,0 +1,69 @@
+import { href } from '../../src/routing/url';
+import { referenceMachine, referenceStrings } from '../reference/referenceMachine';
+import { strings } from '../../machines/strings';
+import { makeSpec, routeExecutor } from './spec';
+
+/** What the reference machine's path tests send, and how a person performs and sees each. */
+export const referenceSpec = makeSpec({
+  name: 'reference',
+  productName: 'Reference app',
+  machine: referenceMachine,
+  params: { id: [3], '*': ['/no/such/page'] },
+  search: { q: ['red'], page: [2] },
+  events: [
+    { type: 'view.failed', url: '/', message: 'A view failed' },
+    { type: 'editor.change' },
+    { type: 'editor.save' },
+    { type: 'item.showNotes' },
+    { type: 'item.showDetails' },
+  ],
+  // A dirty editor refuses to leave: the same screen, another state. Elsewhere `dirty` is stale.
+  stateContext: (snapshot) => snapshot.matches({ app: { main: 'editor' } }) && snapshot.context.dirty,
+  urls: [
+    '/',
+    '/section',
+    '/section?q=red&page=2',
+    '/section/3',
+    '/section/2?overlay=open',
+    '/editor',
+    '/old',
+    '/broken',
+    '/?overlay=open',
+    '/no/such/page',
+    '/section/abc',
+    '/section?page=many',
+    '/?overlay=shut',
+    '/%E0%A4%A',
+    '/section/%',
+    `/${'x'.repeat(3000)}`,
+  ],
+  executors: {
+    'xstate.route': routeExecutor,
+    'view.failed': (event) => ({ do: 'report', event }),
+    'editor.change': () => ({ do: 'type', label: 'Draft', text: 'A draft' }),
+    'editor.save': () => ({ do: 'click', role: 'button', name: 'Save' }),
+    'item.showNotes': () => ({ do: 'click', role: 'button', name: 'Notes' }),
+    'item.showDetails': () => ({ do: 'click', role: 'button', name: 'Details' }),
+  },
+  assertions: {
+    home: { heading: referenceStrings.home, title: referenceStrings.home },
+    section: { heading: referenceStrings.section },
+    sectionList: { heading: referenceStrings.list, title: referenceStrings.list },
+    sectionItem: { heading: ({ id }) => referenceStrings.item(id), title: ({ id }) => referenceStrings.item(id) },
+    'reference.app.main.section.item.details': { pressed: 'Details' },
+    'reference.app.main.section.item.notes': { pressed: 'Notes' },
+    editor: { heading: referenceStrings.editor, title: referenceStrings.editor },
+    overlayClosed: { absentHeading: referenceStrings.overlay },
+    overlayOpen: { heading: referenceStrings.overlay, title: referenceStrings.overlay },
+    notFound: { heading: strings.notFound.heading, title: referenceStrings.notFound },
+    error: { heading: strings.error.heading, title: referenceStrings.error },
+  },
+  followUps: {
+    // Its view throws on purpose: the error boundary reports it with the URL shown.
+    broken: (snapshot, table) => ({
+      type: 'view.failed',
+      url: href(table, snapshot),
+      message: 'The broken screen fails on purpose',
+    }),
+  },
+});

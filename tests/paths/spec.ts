@@ -1,0 +1,152 @@
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import { buildRouteTable, type RouteTable } from '../../src/routing/table';
+import { activeNodes, href, hrefFor } from '../../src/routing/url';
+import { URL_PARAM } from '../../machines/routeMeta';
+import { eventTypesOf, stateNodesOf, type GenerateOptions } from './graph';
+
+export type AnyEvent = { type: string; [key: string]: unknown };
+type Text = string | ((params: Record<string, unknown>) => string);
+
+/**
+ * How a person sees that a state is showing. Every field given is checked at the DOM and
+ * Chromium levels; the URL (== href(snapshot)) is checked for every state anyway.
+ */
+export interface StateAssertion {
+  /** The accessible name of the state's main heading. */
+  heading?: Text;
+  /** A piece of document.title (titles join the screens shown with ' · '). */
+  title?: Text;
+  /** A toggle button shown pressed (a tab). */
+  pressed?: string;
+  /** A heading that must not be shown (a closed panel). */
+  absentHeading?: string;
+}
+
+/**
+ * How a user performs an event. `route`: click a link on screen whose href is the target's URL
+ * (hrefFor), else type the URL. `report`: not a user action: the app itself sends it, as the
+ * shell's error boundary does when a view throws.
+ */
+export type UserAction =
+  | { do: 'route'; to: string; params: Record<string, unknown> }
+  | { do: 'click'; role: 'button' | 'link'; name: string }
+  | { do: 'type'; label: string; text: string }
+  | { do: 'report'; event: AnyEvent };
+
+export type Executor = (event: AnyEvent) => UserAction;
+
+export interface MachineSpec {
+  name: string;
+  machine: AnyStateMachine;
+  table: RouteTable;
+  /** Payload samples for route params, by name: each routable state is routed to with the first. */
+  params: Record<string, unknown[]>;
+  /** Search params get one route event without them and one per sample value. */
+  search: Record<string, unknown[]>;
+  /** Domain events with real payloads. */
+  events: AnyEvent[];
+  /** Extra context that changes behaviour (the href and state value are always part of a state). */
+  stateContext?: (snapshot: AnyMachineSnapshot) => unknown;
+  executors: Record<string, Executor>;
+  assertions: Record<string, StateAssertion>;
+  /**
+   * What the app does by itself when a state's view is shown, at the DOM and Chromium levels
+   * (a view that throws sends view.failed). Such a state never shows, so it needs no assertion.
+   */
+  followUps?: Record<string, (snapshot: AnyMachineSnapshot, table: RouteTable) => AnyEvent>;
+  /** URLs the random walk types: valid, unknown and malformed. */
+  urls: string[];
+  /** For the header of the table and the names of the tests. */
+  productName: string;
+}
+
+/** A route event to every routable state, with sample params, and with each search param variant. */
+export function routeEvents(spec: Pick<MachineSpec, 'table' | 'params' | 'search'>): AnyEvent[] {
+  const events: AnyEvent[] = [];
+  for (const route of spec.table.routes.values()) {
+    const base: Record<string, unknown> = {};
+    for (const name of Object.keys(route.params)) base[name] = sample(spec.params, name, route.id);
+    if (route.keepsUrl) base[URL_PARAM] = sample(spec.params, URL_PARAM, route.id);
+    const names = Object.keys(route.search);
+    const withoutSearch = { ...base, ...Object.fromEntries(names.map((name) => [name, undefined])) };
+    events.push({ type: 'xstate.route', to: `#${route.id}`, params: withoutSearch });
+    for (const name of names) {
+      for (const value of spec.search[name] ?? []) {
+        events.push({ type: 'xstate.route', to: `#${route.id}`, params: { ...withoutSearch, [name]: value } });
+      }
+    }
+  }
+  return events;
+}
+
+function sample(params: Record<string, unknown[]>, name: string, id: string): unknown {
+  const values = params[name];
+  if (!values?.length) throw new Error(`No sample value for param "${name}" of #${id}: add it to the spec's params`);
+  return values[0];
+}
+
+export function generateOptions(spec: MachineSpec): GenerateOptions {
+  return {
+    events: [...routeEvents(spec), ...spec.events],
+    serializeState: (snapshot) =>
+      JSON.stringify([snapshot.value, href(spec.table, snapshot), spec.stateContext?.(snapshot)]),
+    describeState: (snapshot) => describeState(spec.table, snapshot),
+    global: (event) => event.type === 'xstate.route',
+    // A route to the URL shown is sent by no link and no typed URL: take a transition by a URL
+    // change when one does, so the same path works at every level.
+    prefer: (snapshot, event) =>
+      event.type !== 'xstate.route' ||
+      hrefFor(spec.table, snapshot, String(event.to), event.params as Record<string, unknown>) !==
+        href(spec.table, snapshot),
+  };
+}
+
+/** `/section/3 (section.item.notes, overlay.closed)`: the URL and the active leaves. */
+export function describeState(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  const leaves = activeNodes(table.machine.root, snapshot.value)
+    .filter((node) => node.type === 'atomic')
+    .map((node) => node.path.filter((key: string) => key !== 'app' && key !== 'main').join('.'));
+  return `${href(table, snapshot)} (${leaves.join(', ')})`;
+}
+
+/** A state that leaves at once by an unguarded `always` (a redirect) never shows. */
+function isTransient(node: AnyStateNode): boolean {
+  return (node.always ?? []).some((transition) => !transition.guard && transition.target?.length);
+}
+
+/** The states a person can see: atomic or routable, not transient, not replaced by a follow-up. */
+export function statesNeedingAssertion(spec: MachineSpec): AnyStateNode[] {
+  return stateNodesOf(spec.machine).filter(
+    (node) =>
+      (node.type === 'atomic' || Boolean(node.config.route)) && !isTransient(node) && !spec.followUps?.[node.id],
+  );
+}
+
+/** Fails, naming the culprits, when an event has no executor or a state has no assertion. */
+export function checkMaps(spec: MachineSpec): void {
+  const problems = [
+    ...eventTypesOf(spec.machine)
+      .filter((type) => !spec.executors[type])
+      .map((type) => `event "${type}" has no executor`),
+    ...statesNeedingAssertion(spec)
+      .filter((node) => !spec.assertions[node.id])
+      .map((node) => `state #${node.id} has no assertion`),
+  ];
+  if (problems.length) throw new Error(`Path tests of ${spec.name} cannot run:\n  ${problems.join('\n  ')}`);
+}
+
+export function makeSpec(spec: Omit<MachineSpec, 'table'> & { table?: RouteTable }): MachineSpec {
+  return { ...spec, table: spec.table ?? buildRouteTable(spec.machine) };
+}
+
+/** `Text` → string, from the snapshot's params. */
+export function textOf(text: Text, snapshot: AnyMachineSnapshot): string {
+  return typeof text === 'function' ? text(snapshot.context.params as Record<string, unknown>) : text;
+}
+
+/** The executor every routed machine uses for xstate.route. */
+export const routeExecutor: Executor = (event) => ({
+  do: 'route',
+  to: String(event.to),
+  params: (event.params as Record<string, unknown> | undefined) ?? {},
+});

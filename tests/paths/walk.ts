@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+
+/** One step of a random walk; `pick` chooses among what is possible then (modulo). */
+export interface WalkStep {
+  kind: 'event' | 'link' | 'back' | 'forward' | 'reload' | 'url';
+  pick: number;
+}
+
+export const walkStep: fc.Arbitrary<WalkStep> = fc.record({
+  // Events and links more often than history moves, so walks go deep.
+  kind: fc.constantFrom<WalkStep['kind']>('event', 'event', 'link', 'link', 'link', 'back', 'forward', 'reload', 'url'),
+  pick: fc.nat(999),
+});
+
+export const walk = (maxLength: number) => fc.array(walkStep, { minLength: 1, maxLength, size: 'max' });
+
+/**
+ * fast-check parameters: `PATHS_SEED` (and `PATHS_PATH`, printed with it on failure) replay a
+ * failing walk exactly: `PATHS_SEED=123 PATHS_PATH=0:1 npm run test:paths`.
+ */
+export function walkParameters(numRuns: number, extra: fc.Parameters<[WalkStep[]]> = {}): fc.Parameters<[WalkStep[]]> {
+  const seed = process.env.PATHS_SEED;
+  const path = process.env.PATHS_PATH;
+  return {
+    numRuns,
+    ...(seed !== undefined && { seed: Number(seed) }),
+    ...(path !== undefined && { path }),
+    verbose: 1,
+    ...extra,
+  };
+}
+
+export const pick = <T>(items: T[], index: number): T | undefined =>
+  items.length ? items[index % items.length] : undefined;
+
+/** The error of a failed step, naming every step done before it. */
+export function walkError(error: unknown, done: string[], step: WalkStep): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(`${message}\n  after: ${done.join(' → ') || '(start)'}\n  at step ${done.length + 1}: ${step.kind}`);
+}
+
+/** Runs `perform` for each walk step; the first failure names the steps that led to it. */
+export async function runWalk(steps: WalkStep[], perform: (step: WalkStep) => Promise<string>): Promise<void> {
+  const done: string[] = [];
+  for (const step of steps) {
+    try {
+      done.push(await perform(step));
+    } catch (error) {
+      throw walkError(error, done, step);
+    }
+  }
+}
+
+export function runWalkSync(steps: WalkStep[], perform: (step: WalkStep) => string): void {
+  const done: string[] = [];
+  for (const step of steps) {
+    try {
+      done.push(perform(step));
+    } catch (error) {
+      throw walkError(error, done, step);
+    }
+  }
+}
