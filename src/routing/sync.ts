@@ -68,7 +68,6 @@ export function createRouterSync({
   let navigation: Navigation = { id: 0, kind: 'initial', key: history.location.key, entered: [] };
   let dispatching = false;
   let restoring = false;
-  let blocking = false;
   const listeners = new Set<() => void>();
 
   const appUrl = (): string => stripPrefix(prefix, history.location.pathname + history.location.search);
@@ -94,7 +93,6 @@ export function createRouterSync({
 
   const settle = (kind: Navigation['kind']) => {
     const snapshot = actor.getSnapshot();
-    blocking = refusesLeaving(snapshot);
     const screens = screenKey(table, snapshot);
     if (screens === currentScreens) return;
     const before = new Set(currentScreens.split(' '));
@@ -141,7 +139,8 @@ export function createRouterSync({
   });
 
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
-    if (!blocking) return;
+    // Asked only when the page is about to unload, not on every transition.
+    if (!refusesLeaving(actor.getSnapshot())) return;
     event.preventDefault();
     // Chromium still wants returnValue set to show its own confirmation.
     event.returnValue = '';
@@ -155,7 +154,6 @@ export function createRouterSync({
   current = href(table, actor.getSnapshot());
   if (current !== appUrl()) write('replace', current);
   currentScreens = screenKey(table, actor.getSnapshot());
-  blocking = refusesLeaving(actor.getSnapshot());
 
   return {
     navigate(url) {
@@ -174,7 +172,7 @@ export function createRouterSync({
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    isBlocking: () => blocking,
+    isBlocking: () => refusesLeaving(actor.getSnapshot()),
     stop() {
       subscription.unsubscribe();
       unlisten();
