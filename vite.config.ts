@@ -52,6 +52,16 @@ export default defineConfig(({ mode }) => {
           test: { name: 'unit', include: ['tests/{routing,machines}/**/*.test.ts'], environment: 'node' },
         },
         {
+          // The gates themselves: lint boundaries, the bundle budget (builds, so slower).
+          extends: true,
+          test: {
+            name: 'tools',
+            include: ['tests/{lint,scripts}/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+          },
+        },
+        {
           extends: true,
           test: {
             name: 'dom',
