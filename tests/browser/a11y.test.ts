@@ -20,7 +20,7 @@ interface ScreenState {
   /** Brings the page into the state after the URL has loaded. */
   act?: (page: Page) => Promise<void>;
   /** Prepares the page before it loads. */
-  before?: (page: Page) => Promise<void>;
+  before?: (page: Page) => Promise<unknown>;
 }
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
