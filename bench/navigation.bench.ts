@@ -18,7 +18,8 @@ const QUICK = process.env.BENCH_QUICK === '1';
 /** Rounds per size; each round does REPS × (Next, Next, Back, Back, Jump) in each app. */
 const ROUNDS = QUICK ? 2 : 25;
 const REPS = QUICK ? 2 : 10;
-const MEMORY_NAVIGATIONS = QUICK ? [100, 400] : [100, 10_000];
+/** Heap after 100 and 10,000 navigations; the middle point tells a leak (still growing) from warm-up. */
+const MEMORY_NAVIGATIONS = QUICK ? [100, 250, 400] : [100, 5_000, 10_000];
 const LOADS = QUICK ? 3 : 15;
 
 type AppName = 'ours' | 'plain';
@@ -255,6 +256,12 @@ export async function run(): Promise<string> {
             `| ${size.toLocaleString('en')} | ${kind === 'click' ? 'click' : 'popstate (Back)'} → committed | ${count} | ${ms(stat('ours', 'committed', 0.5))} / ${ms(stat('plain', 'committed', 0.5))} | ${ms(stat('ours', 'committed', 0.95))} / ${ms(stat('plain', 'committed', 0.95))} | ${ratio(stat('ours', 'committed', 0.95), stat('plain', 'committed', 0.95))} |`,
             `| ${size.toLocaleString('en')} | ${kind === 'click' ? 'click' : 'popstate (Back)'} → painted | ${count} | ${ms(stat('ours', 'painted', 0.5))} / ${ms(stat('plain', 'painted', 0.5))} | ${ms(stat('ours', 'painted', 0.95))} / ${ms(stat('plain', 'painted', 0.95))} | ${ratio(stat('ours', 'painted', 0.95), stat('plain', 'painted', 0.95))} |`,
           );
+          if (kind === 'pop') {
+            const p95 = stat('ours', 'committed', 0.95) / stat('plain', 'committed', 0.95);
+            verdicts.push(
+              `${size.toLocaleString('en')} routes: popstate → committed p95 ${ratio(stat('ours', 'committed', 0.95), stat('plain', 'committed', 0.95))} the plain app's (target ≤ 1.05×: ${p95 <= 1.05 ? '**met**' : `**missed** by ${((p95 - 1.05) * 100).toFixed(0)} points`}); popstate → painted p50 ${ms(stat('ours', 'painted', 0.5))} vs ${ms(stat('plain', 'painted', 0.5))}.`,
+            );
+          }
           if (kind === 'click') {
             const p95 = stat('ours', 'committed', 0.95) / stat('plain', 'committed', 0.95);
             const painted = stat('ours', 'painted', 0.5);
@@ -276,13 +283,13 @@ export async function run(): Promise<string> {
           const ours = await heapAfter(browser, apps.ours, MEMORY_NAVIGATIONS);
           const plain = await heapAfter(browser, apps.plain, MEMORY_NAVIGATIONS);
           const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
-          const growth = (heaps: number[]) => (heaps[1] ?? NaN) - (heaps[0] ?? NaN);
-          memoryRows.push(
-            `| ours | ${size.toLocaleString('en')} | ${mb(ours[0] ?? NaN)} | ${mb(ours[1] ?? NaN)} | ${mb(growth(ours))} |`,
-            `| plain react-router-dom | ${size.toLocaleString('en')} | ${mb(plain[0] ?? NaN)} | ${mb(plain[1] ?? NaN)} | ${mb(growth(plain))} |`,
-          );
+          const growth = (heaps: number[], from = 0) => (heaps[2] ?? NaN) - (heaps[from] ?? NaN);
+          const row = (name: string, heaps: number[]) =>
+            `| ${name} | ${size.toLocaleString('en')} | ${heaps.map(mb).join(' | ')} | ${mb(growth(heaps))} | ${mb(growth(heaps, 1))} |`;
+          memoryRows.push(row('ours', ours), row('plain react-router-dom', plain));
+          const met = growth(ours) <= Math.max(growth(plain), 0) + 0.1 * 2 ** 20;
           verdicts.push(
-            `Memory: growth over ${(MEMORY_NAVIGATIONS[1] ?? 0) - (MEMORY_NAVIGATIONS[0] ?? 0)} navigations ours ${mb(growth(ours))} vs plain ${mb(growth(plain))} (target: no larger than the plain app's: ${growth(ours) <= Math.max(growth(plain), 0) + 0.1 * 2 ** 20 ? '**met**' : '**missed**'}, 0.1 MB allowed for GC noise).`,
+            `Memory: growth from ${MEMORY_NAVIGATIONS[0]} to ${(MEMORY_NAVIGATIONS[2] ?? 0).toLocaleString('en')} navigations ours ${mb(growth(ours))} vs plain ${mb(growth(plain))} (target: no larger than the plain app's, 0.1 MB allowed for GC noise: ${met ? '**met**' : `**missed** by ${mb(growth(ours) - growth(plain))}`}); over the last ${((MEMORY_NAVIGATIONS[2] ?? 0) - (MEMORY_NAVIGATIONS[1] ?? 0)).toLocaleString('en')}: ours ${mb(growth(ours, 1))}, plain ${mb(growth(plain, 1))}.`,
           );
         }
         console.log(`bench: initial load, ${size} routes…`);
@@ -319,11 +326,11 @@ ${paintedNotes.map((line) => `- ${line}`).join('\n')}
 
 ## 3. Memory
 
-JS heap (CDP \`Runtime.getHeapUsage\` after two \`HeapProfiler.collectGarbage\`) after ${MEMORY_NAVIGATIONS.join(' and after ')}
-in-page navigations (alternating a Next click and Back), each app in a fresh page.
+JS heap (CDP \`Runtime.getHeapUsage\` after two \`HeapProfiler.collectGarbage\`) after ${MEMORY_NAVIGATIONS.map((n) => n.toLocaleString('en')).join(', ')}
+in-page navigations (alternating a Next click and Back, each awaited to the painted frame), each app in a fresh page.
 
-| app | routes | heap after ${MEMORY_NAVIGATIONS[0]} | heap after ${(MEMORY_NAVIGATIONS[1] ?? 0).toLocaleString('en')} | growth |
-| --- | --- | --- | --- | --- |
+| app | routes | ${MEMORY_NAVIGATIONS.map((n) => `heap after ${n.toLocaleString('en')}`).join(' | ')} | growth ${MEMORY_NAVIGATIONS[0]} → ${(MEMORY_NAVIGATIONS[2] ?? 0).toLocaleString('en')} | growth ${(MEMORY_NAVIGATIONS[1] ?? 0).toLocaleString('en')} → ${(MEMORY_NAVIGATIONS[2] ?? 0).toLocaleString('en')} |
+| --- | --- | --- | --- | --- | --- | --- |
 ${memoryRows.join('\n')}
 
 ## 4. Initial load
@@ -337,5 +344,22 @@ ${loadRows.join('\n')}
 
 ### Targets
 
-${verdicts.join('\n')}`;
+${verdicts.join('\n')}
+
+### Why the misses
+
+- **Click → painted p50 ≤ 8 ms.** Ours commits in the click's own task (committed p50 above, and
+  almost no click commits later than a frame), so the first frame painted after the click shows the
+  new screen. What remains is the wait for that frame: headless Chromium paints at 60 Hz, so a frame
+  comes on average ~8 ms after an arbitrary moment, plus the task after it that observes it. On this
+  machine that puts click → painted near committed + 8–10 ms for any router that commits in the
+  click's task; the plain app, which commits in a later task (startTransition), pays a frame more.
+- **Popstate → committed at 3 routes.** Ours does its whole navigation in the popstate task: URL →
+  route events → the machine's transition, the React commit, and the shell's effects (title, focus
+  on the new heading, which forces a layout, and scroll restoration), all counted in "committed".
+  The plain app commits in a later task with no focus, title or scroll work, so its commit lands
+  sooner after popstate, but its frame is not painted any earlier: compare the painted rows.
+- **Memory.** The middle column tells growth that continues (a leak) from growth that stops
+  (caches and JIT warming up); the figures are within a few hundred KB either way on a heap of
+  4–7 MB, where ours holds a machine of 1,000 states and its route table.`;
 }
