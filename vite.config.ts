@@ -26,6 +26,39 @@ function serveMalformedUrls(): Plugin {
 }
 
 /**
+ * The Content-Security-Policy of the built app: scripts, styles and everything else from our own
+ * origin only; no inline scripts or styles, no eval, no plugins, no foreign base or form targets.
+ * (frame-ancestors cannot be set by a meta tag: a host that wants it sends it as a header.)
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
+ * Puts the policy in the built index.html as its first head element. Build only: the dev server
+ * injects an inline script (React Refresh's preamble) that the policy would rightly block.
+ */
+function contentSecurityPolicy(): Plugin {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`;
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    // Right after the charset, before anything the policy governs.
+    transformIndexHtml(html) {
+      const charset = /<meta charset="UTF-8" \/>/i;
+      if (!charset.test(html)) throw new Error('index.html needs <meta charset="UTF-8" /> for the CSP to follow');
+      return html.replace(charset, (tag) => `${tag}\n    ${meta}`);
+    },
+  };
+}
+
+/**
  * `vite build` builds the product. `vite build --mode reference` builds the reference app from
  * tests/reference (test code, never part of the product build) for the real-browser tests.
  * BASE_PATH sets Vite's `base`, to prove that deep links work under a base path.
@@ -37,7 +70,7 @@ export default defineConfig(({ mode }) => {
     base,
     root: reference ? fileURLToPath(new URL('./tests/reference', import.meta.url)) : undefined,
     publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-    plugins: [react(), serveMalformedUrls()],
+    plugins: [react(), serveMalformedUrls(), contentSecurityPolicy()],
     build: {
       outDir: reference
         ? fileURLToPath(new URL(`./dist-reference${base === '/' ? '' : '-base'}`, import.meta.url))
@@ -50,6 +83,16 @@ export default defineConfig(({ mode }) => {
         {
           extends: true,
           test: { name: 'unit', include: ['tests/{routing,machines,views,dev}/**/*.test.ts'], environment: 'node' },
+        },
+        {
+          // The gates themselves: lint boundaries, the bundle budget (builds, so slower).
+          extends: true,
+          test: {
+            name: 'tools',
+            include: ['tests/{lint,scripts}/**/*.test.ts'],
+            environment: 'node',
+            testTimeout: 120_000,
+          },
         },
         {
           extends: true,

@@ -4,12 +4,13 @@ import { ScreenHeading } from '../shell/ScreenHeading';
 
 export function View() {
   return (
-    <article className="screen" role="alert">
+    // Not an <article>: that element may not take the alert role (axe: aria-allowed-role).
+    <div className="screen" role="alert">
       <ScreenHeading>{strings.error.heading}</ScreenHeading>
       <p>{strings.error.body}</p>
       <p>
         <Link to="#home">{strings.error.home}</Link>
       </p>
-    </article>
+    </div>
   );
 }

@@ -1,0 +1,49 @@
+/** Benchmark app: ours, the generated machine with one view per screen, in the product's shell. */
+import { mountApp } from '../../../src/app';
+import { Link, useViewId } from '../../../src/routing/react';
+import { lazyView, type ViewRegistry } from '../../../src/routing/views';
+import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import '../../../src/styles.css';
+import { generatedMachine } from '../generated';
+import { linksOf, screenById, screens } from '../screens';
+
+function ScreenView() {
+  const found = screenById.get(useViewId() ?? '');
+  if (!found) return <ScreenHeading>Not found</ScreenHeading>;
+  const { next, jump } = linksOf(found.index);
+  const params = (screen: typeof next) => (screen.param === undefined ? undefined : { id: screen.param });
+  return (
+    <article className="screen">
+      <ScreenHeading>{found.screen.heading}</ScreenHeading>
+      <p>
+        <Link id="next" to={`#${next.id}`} params={params(next)}>
+          Next
+        </Link>{' '}
+        <Link id="jump" to={`#${jump.id}`} params={params(jump)}>
+          Jump
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+const views: ViewRegistry = {};
+for (const id of [...screens.map((screen) => screen.id), 'notFound']) {
+  views[id] = lazyView(async () => ({ View: ScreenView }));
+}
+
+const app = await mountApp(document.getElementById('root') as HTMLElement, {
+  machine: generatedMachine(screens.length),
+  views,
+  strings: {
+    productName: 'Bench',
+    skipLink: 'Skip to main content',
+    navLabel: 'Main',
+    footer: 'Footer',
+    loading: 'Loading…',
+    viewFailed: 'Failed',
+    navigatedTo: (title) => `${title}, page loaded`,
+  },
+});
+await Promise.all(Object.values(views).map((view) => view.load()));
+Object.assign(window, { __benchReady: Boolean(app) });

@@ -1,0 +1,110 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { strings } from '../../machines/strings';
+import { launch } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface ScreenState {
+  name: string;
+  url: string;
+  /** The heading that shows the state is on screen. */
+  heading: string;
+  /** Brings the page into the state after the URL has loaded. */
+  act?: (page: Page) => Promise<void>;
+  /** Prepares the page before it loads. */
+  before?: (page: Page) => Promise<unknown>;
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+
+/** Every screen state of the product machine. */
+const productStates: ScreenState[] = [
+  { name: 'home', url: '/', heading: strings.home.heading },
+  { name: 'not found', url: '/no/such/place', heading: strings.notFound.heading },
+  {
+    name: 'error (the home view throws)',
+    url: '/',
+    heading: strings.error.heading,
+    // The product's views do not throw: serve a home view that does.
+    before: (page) =>
+      page.route('**/assets/home.view-*.js', (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: "export function View() { throw new Error('a view that throws'); }",
+        }),
+      ),
+  },
+];
+
+/** Every screen state of the reference machine, the overlay open over each kind of screen. */
+const referenceStates: ScreenState[] = [
+  { name: 'home', url: '/', heading: 'Reference home' },
+  { name: 'section list', url: '/section', heading: 'All items' },
+  { name: 'section list, filtered and paged', url: '/section?q=red&page=2', heading: 'All items' },
+  { name: 'section item, details tab', url: '/section/3', heading: 'Item 3' },
+  {
+    name: 'section item, notes tab',
+    url: '/section/3',
+    heading: 'Item 3',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Notes' }).click();
+      await page.getByText('Notes tab').waitFor();
+    },
+  },
+  { name: 'editor, clean', url: '/editor', heading: 'Editor' },
+  {
+    name: 'editor, dirty',
+    url: '/editor',
+    heading: 'Editor',
+    act: async (page) => {
+      await page.getByLabel('Draft').fill('unsaved words');
+      await page.getByText('Unsaved changes').waitFor();
+    },
+  },
+  { name: 'error (a view throws)', url: '/broken', heading: 'Something went wrong' },
+  { name: 'not found', url: '/no/such/place', heading: 'Page not found' },
+  { name: 'overlay open over home', url: '/?overlay=open', heading: 'Overlay' },
+  { name: 'overlay open over an item', url: '/section/2?overlay=open', heading: 'Overlay' },
+  { name: 'overlay open over the list', url: '/section?overlay=open', heading: 'Overlay' },
+];
+
+async function violationsIn(origin: string, state: ScreenState, colorScheme: 'light' | 'dark') {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1024, height: 768 } });
+  try {
+    const page = await context.newPage();
+    await state.before?.(page);
+    await page.goto(origin + state.url);
+    await heading(page, state.heading).waitFor();
+    await state.act?.(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    return results.violations.map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+for (const [app, states] of [
+  ['product', productStates],
+  ['reference', referenceStates],
+] as const) {
+  describe(`axe on every screen state of the ${app} app`, () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const state of states) {
+        it(`finds no violation on ${state.name}, ${colorScheme} scheme`, async () => {
+          const origin = inject(app === 'product' ? 'productUrl' : 'referenceUrl');
+          expect(await violationsIn(origin, state, colorScheme)).toEqual([]);
+        });
+      }
+    }
+  });
+}
