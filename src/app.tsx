@@ -29,6 +29,11 @@ export function createApp({ machine, views, strings, history, base, inspect }: A
     base,
     window: typeof window === 'undefined' ? undefined : window,
   });
+  // A chunk that failed to load (offline, a deploy replaced it) is fetched again on the next
+  // navigation, not in a loop: meanwhile the machine shows its error state.
+  sync.subscribe(() => {
+    for (const view of Object.values(views)) view.retry();
+  });
   const router: Router = {
     actor,
     table,

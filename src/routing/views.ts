@@ -7,10 +7,15 @@ export interface ViewModule {
 
 /** A view loaded on first use, in its own chunk. */
 export interface LazyView {
-  /** Starts loading (once); resolves when the component can render without suspending. */
+  /**
+   * Starts loading (once); resolves when the component can render without suspending. A failed
+   * load stays failed (a render throws its error, and the error state shows) until `retry()`.
+   */
   load(): Promise<ComponentType>;
   /** The component, once loaded. */
   loaded(): ComponentType | undefined;
+  /** Forgets a failed load, so that the next `load()` fetches the chunk again. */
+  retry(): void;
 }
 
 /** Views by state id. */
@@ -19,6 +24,7 @@ export type ViewRegistry = Record<string, LazyView>;
 export function lazyView(importer: () => Promise<ViewModule>): LazyView {
   let component: ComponentType | undefined;
   let pending: Promise<ComponentType> | undefined;
+  let failed = false;
   return {
     load() {
       if (pending) return pending;
@@ -30,7 +36,10 @@ export function lazyView(importer: () => Promise<ViewModule>): LazyView {
           return component;
         },
         (error: unknown) => {
-          pending = undefined; // a failed chunk may load on the next try
+          // Marked rejected, use() throws at once: the error boundary takes it, and no render
+          // asks for the chunk again in a loop. The router calls retry() on the next navigation.
+          Object.assign(promise, { status: 'rejected', reason: error });
+          failed = true;
           throw error;
         },
       );
@@ -38,6 +47,9 @@ export function lazyView(importer: () => Promise<ViewModule>): LazyView {
       return promise;
     },
     loaded: () => component,
+    retry() {
+      if (failed) [pending, failed] = [undefined, false];
+    },
   };
 }
 

@@ -349,3 +349,31 @@ describe('under a base path', () => {
     }
   });
 });
+
+describe('a view chunk that fails to load', () => {
+  it('shows the error state, without fetching in a loop, and loads on a later navigation', async () => {
+    const { page, close } = await openPage(browser, origin() + '/');
+    try {
+      let requests = 0;
+      await page.route('**/editor.view-*.js', (route) => {
+        requests += 1;
+        return route.abort();
+      });
+      await heading(page, 'Reference home').waitFor();
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Something went wrong').waitFor();
+      expect(path(page)).toBe('/editor');
+      const failedRequests = requests;
+      expect(failedRequests).toBeLessThanOrEqual(2);
+
+      await page.unroute('**/editor.view-*.js');
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await heading(page, 'Reference home').waitFor();
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      expect(requests).toBe(failedRequests);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -3,7 +3,7 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-
 import { afterEach, expect, it, vi } from 'vitest';
 import { strings } from '../../machines/strings';
 import { createApp, preloadActiveViews } from '../../src/app';
-import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
+import { lazyView, viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import { referenceMachine } from '../reference/referenceMachine';
 
 afterEach(cleanup);
@@ -26,6 +26,40 @@ it('shows nested views that suspended while their chunks loaded without a condit
     await act(async () => screen.getByRole('link', { name: 'Section' }).click());
     expect(await screen.findByRole('heading', { name: 'All items' })).toBeTruthy();
     expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([]);
+  } finally {
+    errors.mockRestore();
+  }
+});
+
+it('shows the error state once when a view chunk fails to load, and fetches it again on the next navigation', async () => {
+  const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    let attempts = 0;
+    const flaky = lazyView(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('Failed to fetch dynamically imported module');
+      return { View: () => <h1>Editor, second try</h1> };
+    });
+    const app = createApp({
+      machine: referenceMachine,
+      views: {
+        ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),
+        ...viewsFromGlob(import.meta.glob<ViewModule>('../reference/views/*.view.tsx')),
+        editor: flaky,
+      },
+      strings,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    await preloadActiveViews(app.router);
+    render(app.element);
+    await act(async () => screen.getByRole('link', { name: 'Editor' }).click());
+    expect(await screen.findByRole('heading', { name: strings.error.heading })).toBeTruthy();
+    expect(attempts).toBe(1);
+
+    await act(async () => screen.getByRole('link', { name: strings.error.home }).click());
+    await act(async () => screen.getByRole('link', { name: 'Editor' }).click());
+    expect(await screen.findByRole('heading', { name: 'Editor, second try' })).toBeTruthy();
+    expect(attempts).toBe(2);
   } finally {
     errors.mockRestore();
   }
