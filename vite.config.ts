@@ -77,6 +77,9 @@ export default defineConfig(({ mode }) => {
         : 'dist',
       emptyOutDir: true,
       target: 'es2022',
+      // Every browser that runs this es2022 build but Safari 16 preloads modules natively; there
+      // a lazy screen's dependencies load one after the other, which the idle preload hides.
+      modulePreload: { polyfill: false },
     },
     test: {
       projects: [

@@ -4,7 +4,7 @@
  * and writes them to docs/BENCHMARKS.md with the machine they ran on. Benchmarks, not tests:
  * nothing here fails on a slow machine.
  */
-import { readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
 interface BenchModule {
@@ -12,28 +12,45 @@ interface BenchModule {
 }
 
 const wanted = process.argv.slice(2);
-const names = readdirSync(new URL('.', import.meta.url))
+/** The order of the report: the issue's benchmarks first, in its numbering; others after, by name. */
+const ORDER = ['resolve', 'navigation', 'bundle', 'lighthouse', 'paths'];
+const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+const all = readdirSync(new URL('.', import.meta.url))
   .filter((file) => file.endsWith('.bench.ts'))
   .map((file) => file.replace(/\.bench\.ts$/, ''))
-  .filter((name) => wanted.length === 0 || wanted.includes(name))
-  .sort();
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+const names = all.filter((name) => wanted.length === 0 || wanted.includes(name));
 
-const sections: string[] = [];
+// Each section is kept between markers, so that running some benchmarks keeps the others' last figures.
+const file = new URL('../docs/BENCHMARKS.md', import.meta.url);
+const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+const kept = (name: string) =>
+  new RegExp(`<!-- bench:${name} -->\n([\\s\\S]*?)\n<!-- /bench:${name} -->`).exec(previous)?.[1];
+const sections = new Map<string, string>();
 for (const name of names) {
   console.log(`bench: ${name}…`);
   const module = (await import(`./${name}.bench.ts`)) as BenchModule;
-  sections.push(await module.run());
+  sections.set(
+    name,
+    `${(await module.run()).trim()}\n\n_(\`npm run bench -- ${name}\`, ${new Date().toISOString().slice(0, 10)})_`,
+  );
 }
+const body = all
+  .map((name) => {
+    const section = sections.get(name) ?? kept(name);
+    return section === undefined ? undefined : `<!-- bench:${name} -->\n${section}\n<!-- /bench:${name} -->`;
+  })
+  .filter(Boolean)
+  .join('\n\n');
 
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const command = `npm run bench${wanted.length ? ` -- ${wanted.join(' ')}` : ''}`;
 const report = `# Benchmarks
 
-Produced by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.
+Produced by \`npm run bench\` (each section says when it last ran; \`npm run bench -- NAME\` reruns one).
 Machine: ${machine}. Figures are compared side by side within one run; absolute numbers vary
 between runs on these shared machines, ratios much less.
 
-${sections.join('\n\n')}
+${body}
 `;
-writeFileSync(new URL('../docs/BENCHMARKS.md', import.meta.url), report);
+writeFileSync(file, report);
 console.log(report);
