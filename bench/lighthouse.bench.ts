@@ -23,8 +23,9 @@ ${rows.join('\n')}
 
 ${shortfalls.length ? `Audits below a full score:\n${shortfalls.join('\n')}` : 'Every scored audit passes.'}
 
-Target 100 in each: accessibility, best practices and SEO are gated at 100 in both presets, and
-performance with the desktop preset (\`npm run lighthouse\` fails otherwise). Mobile performance scored
+Target 100 in each: accessibility, best practices and SEO are gated at 100 in both presets
+(\`npm run lighthouse\`, run by CI, fails otherwise); performance is a timing on a shared machine, so it
+is recorded here, not gated. Mobile performance scored
 ${mobilePerf.join(' and ')}${Math.min(...mobilePerf) < 100 ? `: **missed by up to ${100 - Math.min(...mobilePerf)}**` : ''}. Why: the page has no content until its
 JS (about 97 KB gz, of which 91 KB is the stack floor: react, react-dom, xstate, @xstate/react and
 react-router-dom's history) has downloaded and run, which on simulated slow 4G puts first and
