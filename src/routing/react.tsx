@@ -13,7 +13,7 @@ import {
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import type { RouterSync } from './sync';
 import type { RouteTable } from './table';
-import { activeNodes, locate, screenKey } from './url';
+import { activeNodesOf, locate, screenKey } from './url';
 import type { ViewRegistry } from './views';
 
 export interface Router {
@@ -96,7 +96,7 @@ function LazyScreen({ id }: { id: string }) {
 }
 
 export function viewKeysUnder(router: Router, snapshot: AnyMachineSnapshot, parent: string | null): string {
-  const nodes = activeNodes(router.table.machine.root, snapshot.value);
+  const nodes = activeNodesOf(router.table, snapshot);
   const keys = new Map(
     screenKey(router.table, snapshot)
       .split(' ')
@@ -168,5 +168,5 @@ function currentness(
     return undefined;
   }
   if (locate(table, snapshot).some((location) => location.route === route)) return 'page';
-  return activeNodes(table.machine.root, snapshot.value).some((node) => node.id === id) ? 'true' : undefined;
+  return activeNodesOf(table, snapshot).some((node) => node.id === id) ? 'true' : undefined;
 }

@@ -96,7 +96,26 @@ export function routeEvent({ route, params }: Location): RouteEvent {
   return { type: 'xstate.route', to: `#${route.id}`, params };
 }
 
+/**
+ * Values derived from a snapshot, kept while the snapshot lives: every link, the shell and the
+ * router ask for the same few per snapshot, and a snapshot never changes.
+ */
+const derived = new WeakMap<RouteTable, WeakMap<AnyMachineSnapshot, Map<string, unknown>>>();
+function memo<T>(table: RouteTable, snapshot: AnyMachineSnapshot, name: string, compute: () => T): T {
+  let bySnapshot = derived.get(table);
+  if (!bySnapshot) derived.set(table, (bySnapshot = new WeakMap()));
+  let values = bySnapshot.get(snapshot);
+  if (!values) bySnapshot.set(snapshot, (values = new Map()));
+  if (!values.has(name)) values.set(name, compute());
+  return values.get(name) as T;
+}
+
 /** The state nodes a snapshot is in, parents before children, in document order. */
+export function activeNodesOf(table: RouteTable, snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return memo(table, snapshot, 'activeNodes', () => activeNodes(table.machine.root, snapshot.value));
+}
+
+/** The state nodes a state value is in, parents before children, in document order. */
 export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode[] {
   const nodes: AnyStateNode[] = [root];
   const walk = (node: AnyStateNode, at: StateValue) => {
@@ -118,8 +137,12 @@ export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode
  * routable ancestor's URL.
  */
 export function locate(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] {
+  return memo(table, snapshot, 'locate', () => locateNow(table, snapshot));
+}
+
+function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] {
   const deepest = new Map<string | null, Route>();
-  for (const node of activeNodes(table.machine.root, snapshot.value)) {
+  for (const node of activeNodesOf(table, snapshot)) {
     const route = table.routes.get(node.id);
     if (route) deepest.set(route.region, route);
   }
@@ -136,7 +159,7 @@ function pick(route: Route, params: Record<string, unknown>): Record<string, unk
 
 /** State → URL: the app-relative URL of a snapshot. Pure. */
 export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
-  const keeper = activeNodes(table.machine.root, snapshot.value).find((node) => node.meta?.path === '*');
+  const keeper = activeNodesOf(table, snapshot).find((node) => node.meta?.path === '*');
   if (keeper) return String((snapshot.context.params as Record<string, unknown>)[URL_PARAM] ?? '/');
   return format(locate(table, snapshot));
 }
@@ -195,8 +218,12 @@ function order(table: RouteTable, location: Location): number {
 
 /** Identity of the screens shown: routable states and the path params they own, not search params. */
 export function screenKey(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  return memo(table, snapshot, 'screenKey', () => screenKeyNow(table, snapshot));
+}
+
+function screenKeyNow(table: RouteTable, snapshot: AnyMachineSnapshot): string {
   const params = snapshot.context.params as Record<string, unknown>;
-  return activeNodes(table.machine.root, snapshot.value)
+  return activeNodesOf(table, snapshot)
     .filter((node) => node.meta?.path !== undefined)
     .map((node) => {
       const route = table.routes.get(node.id);
@@ -218,7 +245,7 @@ function fillParams(title: string, snapshot: AnyMachineSnapshot): string {
  */
 export function screenTitles(table: RouteTable, snapshot: AnyMachineSnapshot): string[] {
   const deepest = new Map<string | null, string>();
-  for (const node of activeNodes(table.machine.root, snapshot.value)) {
+  for (const node of activeNodesOf(table, snapshot)) {
     const title = (node.meta as { title?: string } | undefined)?.title;
     if (title) deepest.set(table.regionOf.get(node) ?? null, fillParams(title, snapshot));
   }
