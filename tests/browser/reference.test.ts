@@ -218,6 +218,8 @@ describe('unknown and malformed URLs', () => {
     ['/section?page=two', '/section?page=two'],
     ['/section/%E0%A4%A', '/section/%E0%A4%A'],
     ['/?overlay=sideways', '/?overlay=sideways'],
+    // A protocol-relative path is kept as a path on our origin, never followed elsewhere.
+    ['//evil.example/path', '//evil.example/path'],
   ];
   for (const [url, shown] of cases) {
     it(`shows not-found for ${url}, keeping the URL as typed, with a way home`, async () => {

@@ -112,6 +112,21 @@ describe('Back and Forward', () => {
   });
 });
 
+describe('URLs taken from input', () => {
+  it('keeps a protocol-relative path as a not-found path on our origin, writing nothing', () => {
+    const { actor, history, url } = start('//evil.example/x?y=1');
+    expect(actor.getSnapshot().value).toBe('notFound');
+    expect(url()).toBe('//evil.example/x?y=1');
+    expect(history.index).toBe(0);
+  });
+
+  it('writes only URLs made by href() from state ids: a redirect goes to the state, not to the typed URL', () => {
+    const { history, url } = start('/old?next=//evil.example');
+    expect(url()).toBe('/');
+    expect(history.index).toBe(0);
+  });
+});
+
 describe('base path', () => {
   it('strips the base from URLs it reads and adds it to those it writes', () => {
     const history = createMemoryHistory({ initialEntries: ['/base/section/3'] });
