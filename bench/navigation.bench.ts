@@ -360,7 +360,10 @@ ${verdicts.join('\n')}
   route events → the machine's transition, the React commit, and the shell's effects (title, focus
   on the new heading, which forces a layout, and scroll restoration), all counted in "committed".
   The plain app commits in a later task with no focus, title or scroll work, so its commit lands
-  sooner after popstate, but its frame is not painted any earlier: compare the painted rows.
+  sooner after popstate, but its frame is not painted any earlier: compare the painted rows. A CPU
+  profile of 400 navigations of this app (CDP Profiler, 2026-11-22) puts the largest share in
+  \`focus()\` on the new heading (~0.7 ms each, the forced style and layout), which the contract
+  requires; moving it after the commit would improve this figure without painting sooner.
 - **Memory.** The middle column tells growth that continues (a leak) from growth that stops
   (caches and JIT warming up), on heaps of 4–7 MB where ours also holds a machine of 1,000 states
   and its route table. ${memoryNote}
