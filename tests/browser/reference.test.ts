@@ -354,13 +354,15 @@ describe('under a base path', () => {
 
 describe('a view chunk that fails to load', () => {
   it('shows the error state, without fetching in a loop, and loads on a later navigation', async () => {
-    const { page, close } = await openPage(browser, origin() + '/');
+    // The route is in place before the app loads: its idle preload must not fetch the chunk first.
+    const { page, close } = await openPage(browser, 'about:blank');
     try {
       let requests = 0;
       await page.route('**/editor.view-*.js', (route) => {
         requests += 1;
         return route.abort();
       });
+      await page.goto(origin() + '/');
       await heading(page, 'Reference home').waitFor();
       await page.getByRole('link', { name: 'Editor' }).click();
       await heading(page, 'Something went wrong').waitFor();
