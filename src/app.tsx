@@ -4,6 +4,7 @@ import { createActor, type AnyStateMachine, type InspectionEvent } from 'xstate'
 import { RouterProvider, viewKeysUnder, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
 import { buildRouteTable } from './routing/table';
+import { screenIdOf, screenKeyParts } from './routing/url';
 import type { ViewRegistry } from './routing/views';
 import { Shell, type ShellStrings } from './shell/Shell';
 
@@ -59,8 +60,8 @@ export function createApp({ machine, views, strings, history, base, inspect }: A
 export async function preloadActiveViews(router: Router): Promise<void> {
   const ids = new Set<string>();
   const collect = (parent: string | null) => {
-    for (const key of viewKeysUnder(router, router.actor.getSnapshot(), parent).split(' ').filter(Boolean)) {
-      const id = key.slice(0, key.indexOf('('));
+    for (const key of screenKeyParts(viewKeysUnder(router, router.actor.getSnapshot(), parent))) {
+      const id = screenIdOf(key);
       ids.add(id);
       collect(id);
     }

@@ -13,7 +13,7 @@ import {
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import type { RouterSync } from './sync';
 import type { RouteTable } from './table';
-import { activeNodesOf, locate, screenKey } from './url';
+import { activeNodesOf, locate, screenIdOf, screenKey, screenKeyParts } from './url';
 import type { ViewRegistry } from './views';
 
 export interface Router {
@@ -70,19 +70,16 @@ export function Outlet() {
   const router = useRouter();
   const parent = useContext(ViewContext);
   const keys = useSelector(router.actor, (snapshot) => viewKeysUnder(router, snapshot, parent));
-  return keys
-    .split(' ')
-    .filter(Boolean)
-    .map((key) => {
-      const id = key.slice(0, key.indexOf('('));
-      return (
-        <ViewContext key={key} value={id}>
-          <Suspense fallback={router.pending}>
-            <LazyScreen id={id} />
-          </Suspense>
-        </ViewContext>
-      );
-    });
+  return screenKeyParts(keys).map((key) => {
+    const id = screenIdOf(key);
+    return (
+      <ViewContext key={key} value={id}>
+        <Suspense fallback={router.pending}>
+          <LazyScreen id={id} />
+        </Suspense>
+      </ViewContext>
+    );
+  });
 }
 
 function LazyScreen({ id }: { id: string }) {
@@ -97,11 +94,7 @@ function LazyScreen({ id }: { id: string }) {
 
 export function viewKeysUnder(router: Router, snapshot: AnyMachineSnapshot, parent: string | null): string {
   const nodes = activeNodesOf(router.table, snapshot);
-  const keys = new Map(
-    screenKey(router.table, snapshot)
-      .split(' ')
-      .map((k) => [k.slice(0, k.indexOf('(')), k]),
-  );
+  const keys = new Map(screenKeyParts(screenKey(router.table, snapshot)).map((part) => [screenIdOf(part), part]));
   const hasView = (node: AnyStateNode) => node.id in router.views;
   return nodes
     .filter((node) => hasView(node) && node.id !== parent)

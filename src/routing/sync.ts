@@ -2,7 +2,17 @@ import { transition, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { UNSAFE_createBrowserHistory } from 'react-router-dom';
 import { URL_PARAM } from '../../machines/routeMeta';
 import type { RouteTable } from './table';
-import { href, hrefFor, locate, resolveUrl, routeEvent, screenKey, type Location } from './url';
+import {
+  href,
+  hrefFor,
+  locate,
+  resolveUrl,
+  routeEvent,
+  screenIdOf,
+  screenKey,
+  screenKeyParts,
+  type Location,
+} from './url';
 
 /** What we use of a react-router history; browser and memory histories both have it. */
 export type History = Pick<
@@ -95,12 +105,11 @@ export function createRouterSync({
     const snapshot = actor.getSnapshot();
     const screens = screenKey(table, snapshot);
     if (screens === currentScreens) return;
-    const before = new Set(currentScreens.split(' '));
+    const before = new Set(screenKeyParts(currentScreens));
     currentScreens = screens;
-    const entered = screens
-      .split(' ')
-      .filter((s) => !before.has(s))
-      .map((s) => s.slice(0, s.indexOf('(')));
+    const entered = screenKeyParts(screens)
+      .filter((part) => !before.has(part))
+      .map(screenIdOf);
     navigation = { id: navigation.id + 1, kind, key: history.location.key, entered };
     for (const listener of listeners) listener();
   };

@@ -233,6 +233,16 @@ function screenKeyNow(table: RouteTable, snapshot: AnyMachineSnapshot): string {
     .join(' ');
 }
 
+/** A screen key's parts (`sectionItem(3)`), empty for an empty key. */
+export function screenKeyParts(key: string): string[] {
+  return key.split(' ').filter(Boolean);
+}
+
+/** The state id of one part of a screen key: `sectionItem(3)` → `sectionItem`. */
+export function screenIdOf(part: string): string {
+  return part.slice(0, part.indexOf('('));
+}
+
 /** `'Item {id}'` → `'Item 3'`, from the params in context. */
 function fillParams(title: string, snapshot: AnyMachineSnapshot): string {
   const params = snapshot.context.params as Record<string, unknown>;
