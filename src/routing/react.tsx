@@ -13,7 +13,7 @@ import {
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import type { RouterSync } from './sync';
 import type { RouteTable } from './table';
-import { activeNodesOf, locate, screenIdOf, screenKey, screenKeyParts } from './url';
+import { activeNodesOf, locate, paramsOf, screenIdOf, screenKey, screenKeyParts } from './url';
 import type { ViewRegistry } from './views';
 
 export interface Router {
@@ -156,7 +156,7 @@ function currentness(
   const id = to.slice(1);
   const route = table.routes.get(id);
   if (!route) return undefined;
-  const context = snapshot.context.params as Record<string, unknown>;
+  const context = paramsOf(snapshot);
   if (Object.keys(route.params).some((name) => name in params && !Object.is(params[name], context[name]))) {
     return undefined;
   }

@@ -110,6 +110,11 @@ function memo<T>(table: RouteTable, snapshot: AnyMachineSnapshot, name: string, 
   return values.get(name) as T;
 }
 
+/** The URL params in a routed machine's context (RoutedContext: every routed machine has them). */
+export function paramsOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  return snapshot.context.params as Record<string, unknown>;
+}
+
 /** The state nodes a snapshot is in, parents before children, in document order. */
 export function activeNodesOf(table: RouteTable, snapshot: AnyMachineSnapshot): AnyStateNode[] {
   return memo(table, snapshot, 'activeNodes', () => activeNodes(table.machine.root, snapshot.value));
@@ -146,7 +151,7 @@ function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] 
     const route = table.routes.get(node.id);
     if (route) deepest.set(route.region, route);
   }
-  const params = snapshot.context.params as Record<string, unknown>;
+  const params = paramsOf(snapshot);
   return [...deepest.values()].map((route) => ({ route, params: pick(route, params) }));
 }
 
@@ -160,7 +165,7 @@ function pick(route: Route, params: Record<string, unknown>): Record<string, unk
 /** State → URL: the app-relative URL of a snapshot. Pure. */
 export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
   const keeper = activeNodesOf(table, snapshot).find((node) => node.meta?.path === '*');
-  if (keeper) return String((snapshot.context.params as Record<string, unknown>)[URL_PARAM] ?? '/');
+  if (keeper) return String(paramsOf(snapshot)[URL_PARAM] ?? '/');
   return format(locate(table, snapshot));
 }
 
@@ -198,7 +203,7 @@ export function hrefFor(
   const route = table.routes.get(to.replace(/^#/, ''));
   if (!route) throw new Error(`hrefFor: no routable state #${to}`);
   const current = locate(table, snapshot).filter((location) => !location.route.keepsUrl);
-  const merged = { ...(snapshot.context.params as Record<string, unknown>), ...params };
+  const merged = { ...paramsOf(snapshot), ...params };
   const target: Location = { route, params: pick(route, merged) };
   // Search params belong to the screen: a link to another screen starts without them.
   if (!isSameScreen(current.find((l) => l.route.region === route.region)?.route, route)) {
@@ -222,7 +227,7 @@ export function screenKey(table: RouteTable, snapshot: AnyMachineSnapshot): stri
 }
 
 function screenKeyNow(table: RouteTable, snapshot: AnyMachineSnapshot): string {
-  const params = snapshot.context.params as Record<string, unknown>;
+  const params = paramsOf(snapshot);
   return activeNodesOf(table, snapshot)
     .filter((node) => node.meta?.path !== undefined)
     .map((node) => {
@@ -245,7 +250,7 @@ export function screenIdOf(part: string): string {
 
 /** `'Item {id}'` → `'Item 3'`, from the params in context. */
 function fillParams(title: string, snapshot: AnyMachineSnapshot): string {
-  const params = snapshot.context.params as Record<string, unknown>;
+  const params = paramsOf(snapshot);
   return title.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 
