@@ -47,6 +47,7 @@ interface RouteConfig {
 interface NodeConfig {
   id?: string;
   type?: string;
+  initial?: unknown;
   states?: Record<string, NodeConfig>;
   on?: Record<string, unknown>;
   route?: RouteConfig;
@@ -158,4 +159,31 @@ function routableDescendants(node: NodeConfig, above: string[]): Routable[] {
     found.push(...routableDescendants(child, need));
   }
   return found;
+}
+
+/** The state a machine made by `startsAtUrl` starts in, and the event that leaves it for the machine's own initial state. */
+export const BOOT_STATE = 'routerBoot';
+export const BOOT_EVENT = 'router.start';
+
+/**
+ * A deep link must enter the URL's state first: started as written, the machine would enter its
+ * initial state (entry actions run, invoked actors start: a home screen's fetch on every deep link)
+ * and only then move to the URL's. `startsAtUrl(machine)` gives the root an empty initial state that
+ * the first route events leave through XState's root-level route transitions (guards and actions
+ * included); if the URL is refused, `BOOT_EVENT` enters the machine's own initial state. The app's
+ * actor runs this machine; tests, path generation and diagrams use the machine as written. A
+ * parallel root enters every region at start anyway: it is returned unchanged.
+ */
+export function startsAtUrl<M extends AnyStateMachine>(machine: M): M {
+  const root = machine.config as unknown as NodeConfig;
+  if (root.type === 'parallel' || !root.states) return machine;
+  const initial = root.initial;
+  if (typeof initial !== 'string' && initial !== undefined) {
+    throw new Error('startsAtUrl(): the root needs a plain `initial: "<child key>"`');
+  }
+  const first = initial ?? Object.keys(root.states)[0];
+  const boot: NodeConfig = { on: { [BOOT_EVENT]: { target: first } } };
+  const config = { ...root, initial: BOOT_STATE, states: { [BOOT_STATE]: boot, ...root.states } };
+  // Why the cast: as in routed(), the same machine with one more (empty) state.
+  return createMachine(config as never, machine.implementations as never) as unknown as M;
 }

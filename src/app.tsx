@@ -1,6 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor, type AnyStateMachine, type InspectionEvent } from 'xstate';
+import { createActor, type AnyStateMachine, type InputFrom, type InspectionEvent, type Snapshot } from 'xstate';
+import { startsAtUrl } from '../machines/routed';
 import { RouterProvider, viewKeysUnder, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
 import { buildRouteTable } from './routing/table';
@@ -8,8 +9,23 @@ import { screenIdOf, screenKeyParts } from './routing/url';
 import type { ViewRegistry } from './routing/views';
 import { Shell, type ShellStrings } from './shell/Shell';
 
-export interface AppOptions {
-  machine: AnyStateMachine;
+export interface AppOptions<M extends AnyStateMachine = AnyStateMachine> {
+  machine: M;
+  /**
+   * The machine's input (`setup({ types: { input } })`): what the app knows before the first state,
+   * such as the signed-in session. Its context is made from it (`context: ({ input }) => …`).
+   */
+  input?: InputFrom<M>;
+  /**
+   * A snapshot to resume from (`actor.getPersistedSnapshot()` of an earlier run): entry actions are
+   * not run again, invoked actors restart, then the URL is applied as usual.
+   */
+  snapshot?: Snapshot<unknown>;
+  /**
+   * Implementations to swap (`machine.provide(…)`): actors, guards, actions, delays. The app
+   * provides its real calls here; tests provide fakes.
+   */
+  provide?: Parameters<M['provide']>[0];
   views: ViewRegistry;
   strings: ShellStrings & { loading: string };
   /** A memory history in tests; the browser's otherwise. */
@@ -20,9 +36,12 @@ export interface AppOptions {
 }
 
 /** Wires machine, URL and views together. The caller renders `element`. */
-export function createApp({ machine, views, strings, history, base, inspect }: AppOptions) {
+export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
+  const { views, strings, history, base, inspect, input, snapshot, provide } = options;
+  // The actor enters the URL's state first (startsAtUrl); the route table is of the same machine.
+  const machine = startsAtUrl(provide ? options.machine.provide(provide) : options.machine);
   const table = buildRouteTable(machine);
-  const actor = createActor(machine, { inspect }).start();
+  const actor = createActor(machine, { inspect, input, snapshot }).start();
   const sync = createRouterSync({
     actor,
     table,
@@ -71,7 +90,7 @@ export async function preloadActiveViews(router: Router): Promise<void> {
 }
 
 /** Browser entry: mount, then load the other screens' chunks while idle. */
-export async function mountApp(container: HTMLElement, options: AppOptions) {
+export async function mountApp<M extends AnyStateMachine>(container: HTMLElement, options: AppOptions<M>) {
   const app = createApp(options);
   await preloadActiveViews(app.router);
   createRoot(container, {

@@ -1,5 +1,6 @@
 import { transition, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
 import { UNSAFE_createBrowserHistory } from 'react-router-dom';
+import { BOOT_EVENT, BOOT_STATE } from '../../machines/routed';
 import { URL_PARAM } from '../../machines/routeMeta';
 import type { RouteTable } from './table';
 import {
@@ -158,8 +159,15 @@ export function createRouterSync({
   // The shell restores scroll positions itself, per entry, once the new screen is committed.
   if (win) win.history.scrollRestoration = 'manual';
 
-  // The first URL: deep link, reload or typed. Anything the machine changes is replaced.
+  // The first URL: deep link, reload or typed. A machine from startsAtUrl() waits in its boot
+  // state, so the URL's state is the first entered; if the URL is refused, it enters its own
+  // initial state. Anything the machine changes is replaced.
   dispatch(appUrl());
+  if (actor.getSnapshot().value === BOOT_STATE) {
+    dispatching = true;
+    actor.send({ type: BOOT_EVENT });
+    dispatching = false;
+  }
   current = href(table, actor.getSnapshot());
   if (current !== appUrl()) write('replace', current);
   currentScreens = screenKey(table, actor.getSnapshot());
