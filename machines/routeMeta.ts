@@ -10,7 +10,8 @@ export interface Param<T> {
 }
 
 export const int: Param<number> = {
-  parse: (raw) => (/^-?\d{1,15}$/.test(raw) ? Number(raw) : undefined),
+  // `+ 0` turns -0 into 0: its URL is written `0`, and a value must read back as itself.
+  parse: (raw) => (/^-?\d{1,15}$/.test(raw) ? Number(raw) + 0 : undefined),
   format: (value) => String(value),
 };
 

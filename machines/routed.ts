@@ -1,4 +1,4 @@
-import { and, assign, createMachine, type AnyStateMachine } from 'xstate';
+import { and, assign, createMachine, not, or, stateIn, type AnyStateMachine } from 'xstate';
 import type { RouteEvent, RouteMeta, RoutedContext } from './routeMeta';
 
 /**
@@ -119,7 +119,17 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
     }
     // XState builds the root-level transition from `route`: give it the same guard and actions.
     next.route = routeTransition(node.route, `#${node.id}`, [], chainParams);
-    extra.unshift(selfTransition(`#${node.id}`, chainParams));
+    const to = `#${node.id}`;
+    // The URL you are on does nothing: answered in place while this state is the screen shown.
+    // While a routable descendant is shown, the same URL means this state's own screen: target
+    // itself (not re-entering), which exits only below it and enters its initial child again.
+    const below = routableDescendants(node, [])
+      .filter((routable) => !routable.acrossRegion)
+      .map((routable) => stateIn(`#${routable.config.id}`));
+    const own: unknown[] = [];
+    if (showsItself(node)) own.push(selfTransition(to, chainParams, below.length > 0 ? not(or(below)) : undefined));
+    if (below.length > 0) own.push({ ...routeTransition(node.route, to, chainParams, []), target: to });
+    extra.unshift(...own);
   }
   // A parallel node never takes a route: its transition would exit every region.
   if (extra.length > 0 && node.type !== 'parallel' && ancestors.length > 0) {
@@ -141,22 +151,39 @@ function routeTransition(route: RouteConfig, to: string, keep: string[], need: s
   };
 }
 
-function selfTransition(to: string, keep: string[]) {
-  return { guard: { type: ROUTE_GUARD, params: { to, keep, need: [] } }, actions: [ASSIGN_PARAMS] };
+function selfTransition(to: string, keep: string[], shown?: unknown) {
+  const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need: [] } };
+  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: [ASSIGN_PARAMS] };
+}
+
+/**
+ * Whether a state can be the screen shown in its part of the URL: it is atomic, or some child
+ * without a route can be shown (its children can't all have URLs of their own).
+ */
+function showsItself(node: NodeConfig): boolean {
+  const children = Object.values(node.states ?? {}).filter((child) => child.meta?.searchKey === undefined);
+  if (children.length === 0) return true;
+  const candidates = children.filter((child) => !child.route && showsItself(child));
+  return node.type === 'parallel'
+    ? children.every((child) => !child.route && showsItself(child))
+    : candidates.length > 0;
 }
 
 interface Routable {
   config: NodeConfig;
   need: string[];
+  /** Below a search-keyed parallel region: another part of the URL than the node searched from. */
+  acrossRegion: boolean;
 }
 
 /** Routable strict descendants, each with every path param on its way down from the root. */
-function routableDescendants(node: NodeConfig, above: string[]): Routable[] {
+function routableDescendants(node: NodeConfig, above: string[], acrossRegion = false): Routable[] {
   const found: Routable[] = [];
   for (const child of Object.values(node.states ?? {})) {
     const need = [...above, ...ownParams(child.meta)];
-    if (child.route) found.push({ config: child, need });
-    found.push(...routableDescendants(child, need));
+    const across = acrossRegion || (node.type === 'parallel' && child.meta?.searchKey !== undefined);
+    if (child.route) found.push({ config: child, need, acrossRegion: across });
+    found.push(...routableDescendants(child, need, across));
   }
   return found;
 }

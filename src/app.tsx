@@ -2,10 +2,9 @@ import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor, type AnyStateMachine, type InputFrom, type InspectionEvent, type Snapshot } from 'xstate';
 import { startsAtUrl } from '../machines/routed';
-import { RouterProvider, viewKeysUnder, type Router } from './routing/react';
+import { RouterProvider, viewScreensUnder, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
 import { buildRouteTable } from './routing/table';
-import { screenIdOf, screenKeyParts } from './routing/url';
 import type { ViewRegistry } from './routing/views';
 import { Shell, type ShellStrings } from './shell/Shell';
 
@@ -79,8 +78,7 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
 export async function preloadActiveViews(router: Router): Promise<void> {
   const ids = new Set<string>();
   const collect = (parent: string | null) => {
-    for (const key of screenKeyParts(viewKeysUnder(router, router.actor.getSnapshot(), parent))) {
-      const id = screenIdOf(key);
+    for (const { id } of viewScreensUnder(router, router.actor.getSnapshot(), parent)) {
       ids.add(id);
       collect(id);
     }

@@ -13,7 +13,7 @@ import {
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import type { RouterSync } from './sync';
 import type { RouteTable } from './table';
-import { activeNodesOf, locate, paramsOf, screenIdOf, screenKey, screenKeyParts } from './url';
+import { activeNodesOf, locate, paramsOf, sameScreens, screensOf, type Screen } from './url';
 import type { ViewRegistry } from './views';
 
 export interface Router {
@@ -69,17 +69,14 @@ export function useNavigation() {
 export function Outlet() {
   const router = useRouter();
   const parent = useContext(ViewContext);
-  const keys = useSelector(router.actor, (snapshot) => viewKeysUnder(router, snapshot, parent));
-  return screenKeyParts(keys).map((key) => {
-    const id = screenIdOf(key);
-    return (
-      <ViewContext key={key} value={id}>
-        <Suspense fallback={router.pending}>
-          <LazyScreen id={id} />
-        </Suspense>
-      </ViewContext>
-    );
-  });
+  const screens = useSelector(router.actor, (snapshot) => viewScreensUnder(router, snapshot, parent), sameScreens);
+  return screens.map(({ id, key }) => (
+    <ViewContext key={key} value={id}>
+      <Suspense fallback={router.pending}>
+        <LazyScreen id={id} />
+      </Suspense>
+    </ViewContext>
+  ));
 }
 
 function LazyScreen({ id }: { id: string }) {
@@ -92,15 +89,15 @@ function LazyScreen({ id }: { id: string }) {
   return createElement(use(view.load()));
 }
 
-export function viewKeysUnder(router: Router, snapshot: AnyMachineSnapshot, parent: string | null): string {
+/** The screens with views of their own directly under the view of `parent` (null: the root). */
+export function viewScreensUnder(router: Router, snapshot: AnyMachineSnapshot, parent: string | null): Screen[] {
   const nodes = activeNodesOf(router.table, snapshot);
-  const keys = new Map(screenKeyParts(screenKey(router.table, snapshot)).map((part) => [screenIdOf(part), part]));
+  const screens = new Map(screensOf(router.table, snapshot).map((screen) => [screen.id, screen]));
   const hasView = (node: AnyStateNode) => node.id in router.views;
   return nodes
     .filter((node) => hasView(node) && node.id !== parent)
     .filter((node) => nearestViewAncestor(node, hasView) === parent)
-    .map((node) => keys.get(node.id) ?? `${node.id}()`)
-    .join(' ');
+    .map((node) => screens.get(node.id) ?? { id: node.id, key: JSON.stringify([node.id]) });
 }
 
 function nearestViewAncestor(node: AnyStateNode, hasView: (node: AnyStateNode) => boolean): string | null {
@@ -145,6 +142,15 @@ export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
       {children}
     </a>
   );
+}
+
+/**
+ * A link to the screen the machine starts on, whatever its id: for views shared by machines (the
+ * stock not-found and error screens).
+ */
+export function EntryLink(props: Omit<LinkProps, 'to' | 'params'>) {
+  const { table } = useRouter();
+  return <Link {...props} to={`#${table.entry.id}`} />;
 }
 
 function currentness(

@@ -1,18 +1,19 @@
-import { transition, type AnyActorRef, type AnyMachineSnapshot } from 'xstate';
+import { getMicrosteps, transition, type AnyActorRef, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
 import { UNSAFE_createBrowserHistory } from 'react-router-dom';
 import { BOOT_EVENT, BOOT_STATE } from '../../machines/routed';
-import { URL_PARAM } from '../../machines/routeMeta';
+import { URL_PARAM, type RouteEvent } from '../../machines/routeMeta';
 import type { RouteTable } from './table';
 import {
+  activeNodesOf,
   href,
   hrefFor,
   locate,
   resolveUrl,
   routeEvent,
-  screenIdOf,
-  screenKey,
-  screenKeyParts,
+  sameScreens,
+  screensOf,
   type Location,
+  type Screen,
 } from './url';
 
 /** What we use of a react-router history; browser and memory histories both have it. */
@@ -31,6 +32,12 @@ export interface Navigation {
   key: string;
   /** Ids of the states with a path that this navigation entered, parents first. */
   entered: string[];
+  /**
+   * The entry's position in the session history, and the entries that can still be reached:
+   * positions `index - reach + 1` to `index` (and, after a pop, forward ones). For scroll positions.
+   */
+  index: number;
+  reach: number;
 }
 
 export interface RouterSync {
@@ -69,56 +76,95 @@ export interface RouterSyncOptions {
 export function createRouterSync({
   actor,
   table,
-  history = UNSAFE_createBrowserHistory(),
+  history: given,
   base = '/',
   window: win,
 }: RouterSyncOptions): RouterSync {
+  const history = given ?? UNSAFE_createBrowserHistory();
   const prefix = base.replace(/\/$/, '');
   let current = href(table, actor.getSnapshot());
-  let currentScreens = screenKey(table, actor.getSnapshot());
-  let navigation: Navigation = { id: 0, kind: 'initial', key: history.location.key, entered: [] };
+  let currentScreens = screensOf(table, actor.getSnapshot());
   let dispatching = false;
   let restoring = false;
   const listeners = new Set<() => void>();
 
-  const appUrl = (): string => stripPrefix(prefix, history.location.pathname + history.location.search);
+  const indexNow = (): number => {
+    if ('index' in history && typeof history.index === 'number') return history.index;
+    const state: unknown = win?.history.state;
+    return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
+  };
+  // The browser keeps a bounded number of entries; a memory history in tests keeps them all.
+  const reachNow = (): number => (given || !win ? Number.POSITIVE_INFINITY : win.history.length);
+  const navigationOf = (id: number, kind: Navigation['kind'], entered: string[]): Navigation => ({
+    id,
+    kind,
+    key: history.location.key,
+    entered,
+    index: indexNow(),
+    reach: reachNow(),
+  });
+  let navigation = navigationOf(0, 'initial', []);
+
+  // The hash is not part of the state: it counts as a difference, so it is dropped when rewritten.
+  const appUrl = (): string =>
+    stripPrefix(prefix, history.location.pathname + history.location.search + history.location.hash);
   const write = (kind: 'push' | 'replace', url: string) => {
     history[kind](prefix + url);
     current = url;
   };
 
-  const dispatch = (url: string) => {
-    const snapshot = actor.getSnapshot();
-    const here = locate(table, snapshot);
+  /**
+   * URL → the route events that take the machine there, worked out on a pure probe of the
+   * machine first: a URL-driven move is all or nothing, so if the machine would refuse any part,
+   * nothing is sent. Only the parts that differ become events (the URL you are on sends nothing);
+   * a search-keyed region's part applies only while its parallel state is active.
+   */
+  const plan = (url: string): RouteEvent[] | 'refused' => {
+    const now = actor.getSnapshot();
+    let probe = now;
+    const events: RouteEvent[] = [];
+    for (const location of resolveUrl(table, url)) {
+      const region = location.route.region;
+      if (region !== null && !isActive(table, probe, table.regionNodes.get(region))) continue;
+      if (locate(table, probe).some((here) => sameLocation(here, location))) continue;
+      const event = routeEvent(location);
+      const steps = getMicrosteps(table.machine, probe, event);
+      const next = steps.length > 0 ? (steps[steps.length - 1]?.[0] ?? probe) : probe;
+      if (refuses(table, location, probe, steps, next)) {
+        // The machine still hears what it refused (a refusal may warn, count, log), when the
+        // probe ran on its real state: the first part. It stays where it is, by the probe.
+        if (probe === now) send([event]);
+        return 'refused';
+      }
+      probe = next;
+      events.push(event);
+    }
+    return events;
+  };
+
+  const send = (events: ReadonlyArray<{ type: string }>) => {
     dispatching = true;
     try {
-      for (const location of resolveUrl(table, url)) {
-        // Only the parts that differ become events: the URL you are on sends nothing.
-        if (here.some((h) => sameLocation(h, location))) continue;
-        actor.send(routeEvent(location));
-      }
+      for (const event of events) actor.send(event);
     } finally {
       dispatching = false;
     }
   };
 
   const settle = (kind: Navigation['kind']) => {
-    const snapshot = actor.getSnapshot();
-    const screens = screenKey(table, snapshot);
-    if (screens === currentScreens) return;
-    const before = new Set(screenKeyParts(currentScreens));
+    const screens = screensOf(table, actor.getSnapshot());
+    if (sameScreens(screens, currentScreens)) return;
+    const before = new Set(currentScreens.map((screen: Screen) => screen.key));
     currentScreens = screens;
-    const entered = screenKeyParts(screens)
-      .filter((part) => !before.has(part))
-      .map(screenIdOf);
-    navigation = { id: navigation.id + 1, kind, key: history.location.key, entered };
+    const entered = screens.filter((screen) => !before.has(screen.key)).map((screen) => screen.id);
+    navigation = navigationOf(navigation.id + 1, kind, entered);
     for (const listener of listeners) listener();
   };
 
   const refusesLeaving = (snapshot: AnyMachineSnapshot): boolean => {
     const probe = routeEvent({ route: table.notFound, params: { [URL_PARAM]: '/' } });
     const [next] = transition(table.machine, snapshot, probe);
-    return !next.matches(nodePath(table.notFound.node.path));
+    return !isActive(table, next, table.notFound.node);
   };
 
   const subscription = actor.subscribe((snapshot) => {
@@ -133,18 +179,21 @@ export function createRouterSync({
       restoring = false;
       return;
     }
-    const before = current;
-    dispatch(appUrl());
-    const after = href(table, actor.getSnapshot());
-    if (after === before && after !== appUrl() && delta) {
-      // Refused: step back over the same distance instead of rewriting, so no entry is lost.
-      restoring = true;
-      history.go(-delta);
-      settle('pop');
+    const events = plan(appUrl());
+    if (events === 'refused') {
+      // Step back over the same distance instead of rewriting, so no entry is lost or changed.
+      if (delta) {
+        restoring = true;
+        history.go(-delta);
+      } else {
+        write('replace', current);
+      }
       return;
     }
-    current = after;
-    if (after !== appUrl()) write('replace', after);
+    send(events);
+    current = href(table, actor.getSnapshot());
+    // A redirect or a non-canonical spelling: this entry (only this one) becomes the state's URL.
+    if (current !== appUrl()) write('replace', current);
     settle('pop');
   });
 
@@ -162,19 +211,18 @@ export function createRouterSync({
   // The first URL: deep link, reload or typed. A machine from startsAtUrl() waits in its boot
   // state, so the URL's state is the first entered; if the URL is refused, it enters its own
   // initial state. Anything the machine changes is replaced.
-  dispatch(appUrl());
-  if (actor.getSnapshot().value === BOOT_STATE) {
-    dispatching = true;
-    actor.send({ type: BOOT_EVENT });
-    dispatching = false;
-  }
+  const first = plan(appUrl());
+  if (first !== 'refused') send(first);
+  if (actor.getSnapshot().value === BOOT_STATE) send([{ type: BOOT_EVENT }]);
   current = href(table, actor.getSnapshot());
   if (current !== appUrl()) write('replace', current);
-  currentScreens = screenKey(table, actor.getSnapshot());
+  currentScreens = screensOf(table, actor.getSnapshot());
 
   return {
     navigate(url) {
-      dispatch(url);
+      const events = plan(url);
+      if (events === 'refused') return;
+      send(events);
       const next = href(table, actor.getSnapshot());
       if (next !== current) write('push', next);
       settle('push');
@@ -213,9 +261,26 @@ function sameLocation(a: Location, b: Location): boolean {
   return true;
 }
 
-/** A state node's path (`['app', 'main']`) as the nested value `matches()` takes. */
-function nodePath(path: string[]): string | Record<string, unknown> {
-  const [head, ...rest] = path;
-  if (head === undefined) return {};
-  return rest.length === 0 ? head : { [head]: nodePath(rest) };
+function isActive(table: RouteTable, snapshot: AnyMachineSnapshot, node: AnyStateNode | undefined): boolean {
+  return node !== undefined && activeNodesOf(table, snapshot).includes(node);
+}
+
+/**
+ * A part of a URL-driven move is refused when the machine never enters its state and stays where
+ * it was in that part of the URL. Entering it counts even if the machine then moves on (a redirect,
+ * also to the screen shown), and so does moving elsewhere (the machine sends you to another screen).
+ */
+function refuses(
+  table: RouteTable,
+  location: Location,
+  before: AnyMachineSnapshot,
+  steps: ReadonlyArray<readonly [AnyMachineSnapshot, unknown]>,
+  after: AnyMachineSnapshot,
+): boolean {
+  if (steps.some(([snapshot]) => isActive(table, snapshot, location.route.node))) return false;
+  const inRegion = (snapshot: AnyMachineSnapshot) =>
+    locate(table, snapshot).find((here) => here.route.region === location.route.region);
+  const was = inRegion(before);
+  const is = inRegion(after);
+  return was === is || (was !== undefined && is !== undefined && sameLocation(was, is));
 }

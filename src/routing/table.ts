@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { BOOT_EVENT, BOOT_STATE } from '../../machines/routed';
 import { text, type Param, type RouteMeta } from '../../machines/routeMeta';
 
 /** A routable state, with what its URL looks like. Derived from the machine, never written. */
@@ -32,6 +33,10 @@ export interface RouteTable {
   notFound: Route;
   /** The region key each state node belongs to. */
   regionOf: Map<AnyStateNode, string | null>;
+  /** Each search-keyed region's own node (a child of a parallel state), by key. */
+  regionNodes: Map<string, AnyStateNode>;
+  /** The screen the machine starts on: the stock not-found and error views link to it. */
+  entry: Route;
   /** Routes listed in the header navigation, in document order. */
   nav: Route[];
 }
@@ -50,6 +55,7 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
   const routes = new Map<string, Route>();
   const tries = new Map<string | null, TrieNode>([[null, newTrie()]]);
   const regionOf = new Map<AnyStateNode, string | null>();
+  const regionNodes = new Map<string, AnyStateNode>();
   const nav: Route[] = [];
   let notFound: Route | undefined;
 
@@ -95,7 +101,13 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
       routes.set(node.id, route);
       if (meta.nav) nav.push(route);
       if (route.keepsUrl) {
-        if (notFound || region !== null) throw new Error(`Route table: #${node.id}: one top-level path '*' route only`);
+        if (notFound || region !== null) {
+          throw new Error(
+            `Route table: #${node.id} and #${notFound?.id ?? '?'} both take every unknown URL (path '*' with route: {}): ` +
+              `keep route: {} on one not-found state only; a state that keeps the URL it was entered with ` +
+              `(an error screen) has path '*' without route: {}`,
+          );
+        }
         notFound = route;
       } else {
         insert(tries.get(region) as TrieNode, route);
@@ -104,10 +116,17 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     const children = Object.values(node.states) as AnyStateNode[];
     let pathRegions = 0;
     for (const child of children) {
-      const key = node.type === 'parallel' ? (child.meta as RouteMeta | undefined)?.searchKey : undefined;
+      const key = (child.meta as RouteMeta | undefined)?.searchKey;
+      if (key !== undefined && node.type !== 'parallel') {
+        throw new Error(
+          `Route table: #${child.id} has meta.searchKey "${key}" but #${node.id} is not a parallel state: ` +
+            `a search key names a parallel region's part of the URL; put it on a region of a parallel state`,
+        );
+      }
       if (key !== undefined) {
         if (tries.has(key)) throw new Error(`Route table: region key "${key}" is used twice`);
         tries.set(key, newTrie());
+        regionNodes.set(key, child);
         visit(child, key, [], {}, {});
       } else {
         if (node.type === 'parallel' && hasRoutes(child) && ++pathRegions > 1) {
@@ -118,8 +137,84 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     }
   };
   visit(machine.root, null, [], {}, {});
-  if (!notFound) throw new Error(`Route table: machine #${machine.id} needs a routable state with path '*'`);
-  return { machine, routes, tries, notFound, regionOf, nav };
+  if (!notFound) {
+    throw new Error(
+      `Route table: machine #${machine.id} needs a not-found state: a top-level state with an id, ` +
+        `route: {} and meta: { path: '*' } (it takes every URL nothing else matches)`,
+    );
+  }
+  refuseTopLevelFinals(machine.root);
+  for (const [key, region] of regionNodes) refuseUnaddressableRegion(key, region);
+  const entry = entryRoute(machine.root, routes) ?? [...routes.values()].find((route) => route.segments.length === 0);
+  if (!entry) {
+    throw new Error(
+      `Route table: machine #${machine.id} has no entry screen: its initial state needs a routable ` +
+        `state (route: {} and a meta.path) or a routable state at path '/'`,
+    );
+  }
+  return { machine, routes, tries, notFound, regionOf, regionNodes, entry, nav };
+}
+
+/**
+ * A final state directly under the root (or in every region of a parallel root) stops the whole
+ * actor: no event is taken afterwards, so every link and Back would be dead. Refused at start-up.
+ */
+function refuseTopLevelFinals(root: AnyStateNode) {
+  const scopes = root.type === 'parallel' ? (Object.values(root.states) as AnyStateNode[]) : [root];
+  for (const scope of scopes) {
+    for (const child of Object.values(scope.states) as AnyStateNode[]) {
+      if (child.type === 'final') {
+        throw new Error(
+          `Route table: #${child.id} is a final state at the top of the machine: reaching it stops the ` +
+            `app (no link or Back would work). Put it inside a compound state and use that state's ` +
+            `onDone to say where the app goes next`,
+        );
+      }
+    }
+  }
+}
+
+/**
+ * A search-keyed region is written after the pathname and applies only while its parallel state
+ * is active; so the pathname must be able to show that parallel state, or the URL the app writes
+ * would not load back to it.
+ */
+function refuseUnaddressableRegion(key: string, region: AnyStateNode) {
+  const parallel = region.parent;
+  if (!parallel || parallel === parallel.machine.root) return;
+  const shownByPath = (node: AnyStateNode): boolean =>
+    (Boolean(node.config.route) && (node.meta as RouteMeta | undefined)?.searchKey === undefined) ||
+    (Object.values(node.states) as AnyStateNode[]).some(
+      (child) => (child.meta as RouteMeta | undefined)?.searchKey === undefined && shownByPath(child),
+    );
+  for (let at: AnyStateNode | undefined = parallel; at; at = at.parent) {
+    if (at.config.route) return;
+  }
+  if (shownByPath(parallel)) return;
+  throw new Error(
+    `Route table: region "${key}" (#${region.id}) is in parallel state #${parallel.id}, which no pathname ` +
+      `URL shows: give #${parallel.id} (or an ancestor) route: {} and a meta.path, or route a state of ` +
+      `one of its regions in the pathname`,
+  );
+}
+
+/** The routable state shown in the pathname at start: the machine's initial configuration. */
+function entryRoute(root: AnyStateNode, routes: Map<string, Route>): Route | undefined {
+  let found: Route | undefined;
+  const walk = (node: AnyStateNode) => {
+    const route = routes.get(node.id);
+    if (route && route.region === null) found = route;
+    if (node.type === 'parallel') {
+      for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
+    } else if (node.type === 'compound') {
+      let first = node.initial.target[0];
+      // A machine from startsAtUrl() waits in its boot state: its own initial state is the boot event's target.
+      if (first?.key === BOOT_STATE) first = first.on[BOOT_EVENT]?.[0]?.target?.[0];
+      if (first) walk(first);
+    }
+  };
+  walk(root);
+  return found;
 }
 
 function hasRoutes(node: AnyStateNode): boolean {

@@ -9,16 +9,43 @@ export const MAX_URL_LENGTH = 2048;
 export interface Location {
   route: Route;
   params: Record<string, unknown>;
+  /**
+   * A search-keyed region the URL does not name: its default. It applies only while the region's
+   * parallel state is active; it never enters that state by itself.
+   */
+  implicit?: boolean;
+}
+
+const ORIGIN = 'http://app.invalid';
+
+/**
+ * True for a URL that stays on our origin once the browser resolves it: one leading `/`, not
+ * `//host`, `/\host` or anything the URL parser turns into one (tabs and newlines are dropped).
+ */
+export function isAppRelative(url: string): boolean {
+  if (!url.startsWith('/')) return false;
+  try {
+    return new URL(url, ORIGIN).origin === ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+/** A URL the app may write: app-relative ones as they are, anything else as one encoded segment. */
+export function safeUrl(url: string): string {
+  return isAppRelative(url) ? url : `/${encodeURIComponent(url)}`;
 }
 
 /**
  * URL → where the machine should be: one location per URL part (pathname, then each search-keyed
  * region), or the not-found location keeping the URL as typed. Never throws.
- * `url` is app-relative (base path removed), e.g. `/section/3?overlay=open`.
+ * `url` is app-relative (base path removed), e.g. `/section/3?overlay=open`. The hash is not part
+ * of the state. A URL whose canonical spelling (as the app would write it back) is longer than
+ * MAX_URL_LENGTH is not-found too, so that every URL the app writes loads back to its state.
  */
 export function resolveUrl(table: RouteTable, url: string): Location[] {
   const notFound = [{ route: table.notFound, params: { [URL_PARAM]: url } }];
-  if (url.length > MAX_URL_LENGTH) return notFound;
+  if (url.length > MAX_URL_LENGTH || !isAppRelative(url)) return notFound;
   const hashAt = url.indexOf('#');
   const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
   const queryAt = withoutHash.indexOf('?');
@@ -31,13 +58,16 @@ export function resolveUrl(table: RouteTable, url: string): Location[] {
 
   const locations: Location[] = [];
   for (const [region, trie] of table.tries) {
+    const implicit = region !== null && !search.has(region);
     const segments = region === null ? pathSegments : splitPath(search.get(region) ?? '');
     const match = matchSegments(trie, segments);
+    if (!match && implicit) continue;
     if (!match) return notFound;
     const params = parseParams(match.route, match.raw, search);
     if (!params) return notFound;
-    locations.push({ route: match.route, params });
+    locations.push(implicit ? { route: match.route, params, implicit } : { route: match.route, params });
   }
+  if (format(locations).length > MAX_URL_LENGTH) return notFound;
   return locations;
 }
 
@@ -165,14 +195,14 @@ function pick(route: Route, params: Record<string, unknown>): Record<string, unk
 /** State → URL: the app-relative URL of a snapshot. Pure. */
 export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
   const keeper = activeNodesOf(table, snapshot).find((node) => node.meta?.path === '*');
-  if (keeper) return String(paramsOf(snapshot)[URL_PARAM] ?? '/');
+  if (keeper) return safeUrl(String(paramsOf(snapshot)[URL_PARAM] ?? '/'));
   return format(locate(table, snapshot));
 }
 
 /** Locations → URL. A location that keeps its URL wins; search-keyed parts at their default are left out. */
 export function format(locations: Location[]): string {
   const keeper = locations.find((location) => location.route.keepsUrl);
-  if (keeper) return String(keeper.params[URL_PARAM] ?? '/');
+  if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
   let pathname = '/';
   const search = new URLSearchParams();
   for (const { route, params } of locations) {
@@ -200,8 +230,9 @@ export function hrefFor(
   to: string,
   params: Record<string, unknown> = {},
 ): string {
-  const route = table.routes.get(to.replace(/^#/, ''));
-  if (!route) throw new Error(`hrefFor: no routable state #${to}`);
+  const id = to.replace(/^#/, '');
+  const route = table.routes.get(id);
+  if (!route) throw new Error(`hrefFor: no routable state #${id}`);
   const current = locate(table, snapshot).filter((location) => !location.route.keepsUrl);
   const merged = { ...paramsOf(snapshot), ...params };
   const target: Location = { route, params: pick(route, merged) };
@@ -221,31 +252,44 @@ function order(table: RouteTable, location: Location): number {
   return location.route.region === null ? -1 : [...table.tries.keys()].indexOf(location.route.region);
 }
 
-/** Identity of the screens shown: routable states and the path params they own, not search params. */
-export function screenKey(table: RouteTable, snapshot: AnyMachineSnapshot): string {
-  return memo(table, snapshot, 'screenKey', () => screenKeyNow(table, snapshot));
+/**
+ * One screen shown: a state with a path and the path params it owns (not search params). `key`
+ * encodes both unambiguously (JSON), for React keys and comparisons; never parsed back.
+ */
+export interface Screen {
+  id: string;
+  key: string;
 }
 
-function screenKeyNow(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+/** The screens shown, parents before children. The same array for the same snapshot. */
+export function screensOf(table: RouteTable, snapshot: AnyMachineSnapshot): Screen[] {
+  return memo(table, snapshot, 'screens', () => screensNow(table, snapshot));
+}
+
+function screensNow(table: RouteTable, snapshot: AnyMachineSnapshot): Screen[] {
   const params = paramsOf(snapshot);
   return activeNodesOf(table, snapshot)
     .filter((node) => node.meta?.path !== undefined)
     .map((node) => {
       const route = table.routes.get(node.id);
-      const own = route ? Object.keys(route.params).map((name) => String(params[name])) : [String(params[URL_PARAM])];
-      return `${node.id}(${own.join(',')})`;
-    })
-    .join(' ');
+      const own = route ? Object.keys(route.params).map((name) => params[name]) : [params[URL_PARAM]];
+      return { id: node.id, key: JSON.stringify([node.id, ...own]) };
+    });
 }
 
-/** A screen key's parts (`sectionItem(3)`), empty for an empty key. */
-export function screenKeyParts(key: string): string[] {
-  return key.split(' ').filter(Boolean);
+/** Same screens, in the same order. */
+export function sameScreens(a: readonly Screen[], b: readonly Screen[]): boolean {
+  return a.length === b.length && a.every((screen, index) => screen.key === b[index]?.key);
 }
 
-/** The state id of one part of a screen key: `sectionItem(3)` → `sectionItem`. */
-export function screenIdOf(part: string): string {
-  return part.slice(0, part.indexOf('('));
+/** The screens shown as one string: a React key, or a value to compare, that changes with any screen. */
+export function screenKey(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  return screensKey(screensOf(table, snapshot));
+}
+
+/** One key for a list of screens (a React key that changes when any screen does). */
+export function screensKey(screens: readonly Screen[]): string {
+  return JSON.stringify(screens.map((screen) => screen.key));
 }
 
 /** `'Item {id}'` → `'Item 3'`, from the params in context. */

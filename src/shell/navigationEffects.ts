@@ -1,16 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useRouter } from '../routing/react';
 import type { Navigation } from '../routing/sync';
-
-/** Scroll positions by history entry key, kept across reloads of the tab. */
-const STORAGE_KEY = 'scroll-positions';
-
-function readPositions(): Record<string, number> {
-  try {
-    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
-  } catch {
-    return {};
-  }
-}
+import { prune, readPositions, writePositions, type Positions } from './scrollPositions';
 
 /**
  * What a navigation does for people, after the new screen is committed: the title always; and,
@@ -19,33 +10,40 @@ function readPositions(): Record<string, number> {
  * In-screen changes are not navigations and do none of this.
  */
 export function useNavigationEffects(navigation: Navigation, title: string, announce: (title: string) => string) {
-  const positions = useRef<Record<string, number>>({});
-  const currentKey = useRef(navigation.key);
+  const { sync } = useRouter();
+  const positions = useRef<Positions>({});
+  const shown = useRef(navigation);
 
   useEffect(() => {
     positions.current = readPositions();
     const remember = () => {
-      positions.current[currentKey.current] = window.scrollY;
+      const { key, index } = shown.current;
+      positions.current[key] = { index, y: window.scrollY };
     };
-    const persist = () => sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions.current));
+    const persist = () => writePositions(positions.current);
+    // The leaving entry's position is taken when the router announces a navigation, before the
+    // new screen is committed (which may shorten the page); a scroll event may come too late.
+    const unsubscribe = sync.subscribe(remember);
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', persist);
-    const saved = positions.current[currentKey.current];
-    if (saved) window.scrollTo(0, saved);
+    const saved = positions.current[shown.current.key];
+    if (saved) window.scrollTo(0, saved.y);
     return () => {
+      unsubscribe();
       window.removeEventListener('scroll', remember);
       window.removeEventListener('pagehide', persist);
     };
-  }, []);
+  }, [sync]);
 
   useEffect(() => {
     document.title = title;
   }, [title]);
 
   useEffect(() => {
-    currentKey.current = navigation.key;
+    shown.current = navigation;
     if (navigation.id === 0) return;
-    if (navigation.kind === 'pop') window.scrollTo(0, positions.current[navigation.key] ?? 0);
+    prune(positions.current, navigation);
+    if (navigation.kind === 'pop') window.scrollTo(0, positions.current[navigation.key]?.y ?? 0);
     else if (navigation.kind === 'push') window.scrollTo(0, 0);
     return focusHeading(navigation.entered);
     // Runs once per navigation: `navigation` is a new object only when the screens change.

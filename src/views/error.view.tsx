@@ -1,5 +1,5 @@
 import { strings } from '../../machines/strings';
-import { Link } from '../routing/react';
+import { EntryLink } from '../routing/react';
 import { ScreenHeading } from '../shell/ScreenHeading';
 
 export function View() {
@@ -9,7 +9,7 @@ export function View() {
       <ScreenHeading>{strings.error.heading}</ScreenHeading>
       <p>{strings.error.body}</p>
       <p>
-        <Link to="#home">{strings.error.home}</Link>
+        <EntryLink>{strings.error.home}</EntryLink>
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { appMachine } from '../../machines/appMachine';
 import { URL_PARAM } from '../../machines/routeMeta';
 import { strings } from '../../machines/strings';
-import { Link, useMachineSelector } from '../routing/react';
+import { EntryLink, useMachineSelector } from '../routing/react';
 import { ScreenHeading } from '../shell/ScreenHeading';
 
 export function View() {
@@ -15,7 +15,7 @@ export function View() {
         <code className="typed-url">{url}</code>
       </p>
       <p>
-        <Link to="#home">{strings.notFound.home}</Link>
+        <EntryLink>{strings.notFound.home}</EntryLink>
       </p>
     </article>
   );

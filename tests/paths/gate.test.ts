@@ -118,7 +118,8 @@ describe('the transitions excluded by a rule', () => {
       '#reference (root) on route #overlayClosed → #overlayClosed': '#overlayClosed is kept in ?overlay=',
       '#reference (root) on route #overlayOpen → #overlayOpen': '#overlayOpen is kept in ?overlay=',
       '#home on route #home (in place)': 'a route to the screen shown with the same params',
-      '#section on route #section (in place)': 'a route to the screen shown with the same params',
+      '#section on route #section → #section':
+        'its URL means the index child #sectionList, so the router sends a route to #sectionList instead',
       '#sectionItem on route #sectionItem (in place)': 'a route to the screen shown with the same params',
       '#editor on route #editor (in place)': 'a route to the screen shown with the same params',
       '#broken on route #broken (in place)': 'a route to the screen shown with the same params',

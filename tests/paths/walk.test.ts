@@ -101,25 +101,29 @@ function check(spec: MachineSpec, app: ReturnType<typeof startApp>) {
 
 for (const spec of [referenceSpec, productSpec]) {
   describe(`random walks on the ${spec.name} machine with its router`, () => {
-    it('keeps URL == href(snapshot) and a screen for the state after every event, Back, Forward, reload and typed URL', () => {
-      let steps = 0;
-      fc.assert(
-        fc.property(walk(60), (walkSteps) => {
-          const app = startApp(spec);
-          try {
-            runWalkSync(walkSteps, (step) => {
-              const done = perform(spec, app, step);
-              check(spec, app);
-              steps++;
-              return done;
-            });
-          } finally {
-            app.stop();
-          }
-        }),
-        walkParameters(200),
-      );
-      expect(steps).toBeGreaterThan(1000);
-    });
+    it(
+      'keeps URL == href(snapshot) and a screen for the state after every event, Back, Forward, reload and typed URL',
+      { timeout: 60_000 },
+      () => {
+        let steps = 0;
+        fc.assert(
+          fc.property(walk(60), (walkSteps) => {
+            const app = startApp(spec);
+            try {
+              runWalkSync(walkSteps, (step) => {
+                const done = perform(spec, app, step);
+                check(spec, app);
+                steps++;
+                return done;
+              });
+            } finally {
+              app.stop();
+            }
+          }),
+          walkParameters(200),
+        );
+        expect(steps).toBeGreaterThan(1000);
+      },
+    );
   });
 }

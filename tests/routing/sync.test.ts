@@ -113,10 +113,11 @@ describe('Back and Forward', () => {
 });
 
 describe('URLs taken from input', () => {
-  it('keeps a protocol-relative path as a not-found path on our origin, writing nothing', () => {
+  it('shows a protocol-relative path as not-found and rewrites its entry as one path segment on our origin', () => {
     const { actor, history, url } = start('//evil.example/x?y=1');
     expect(actor.getSnapshot().value).toBe('notFound');
-    expect(url()).toBe('//evil.example/x?y=1');
+    expect(actor.getSnapshot().context.params['*']).toBe('//evil.example/x?y=1');
+    expect(url()).toBe('/%2F%2Fevil.example%2Fx%3Fy%3D1');
     expect(history.index).toBe(0);
   });
 

@@ -77,7 +77,7 @@ describe('route table', () => {
 
   it('refuses a machine without a not-found route', () => {
     const m = setup({}).createMachine({ initial: 'a', states: { a: { id: 'a', route: {}, meta: { path: '/' } } } });
-    expect(() => buildRouteTable(m)).toThrow("needs a routable state with path '*'");
+    expect(() => buildRouteTable(m)).toThrow('needs a not-found state');
   });
 
   it('refuses two parallel regions that both use the pathname', () => {
