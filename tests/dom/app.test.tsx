@@ -1,7 +1,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
+import { assign, setup, type AnyStateMachine } from 'xstate';
+import { routed } from '../../machines/routed';
+import type { RouteEvent, RouteMeta, RoutedContext } from '../../machines/routeMeta';
 import { appMachine } from '../../machines/appMachine';
 import { strings } from '../../machines/strings';
 import { createApp, preloadActiveViews } from '../../src/app';
@@ -85,5 +87,79 @@ describe('the app in jsdom with a memory history', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+/** A machine of someone else's: no #home, an entry screen of its own, input, an action to swap. */
+const welcomeMachine = routed(
+  setup({
+    types: {
+      context: {} as RoutedContext & { user: string; greeted: number },
+      input: {} as { user: string },
+      events: {} as RouteEvent,
+      meta: {} as RouteMeta,
+    },
+    actions: { greet: assign({ greeted: ({ context }) => context.greeted + 1 }) },
+  }).createMachine({
+    context: ({ input }) => ({ params: {}, user: input.user, greeted: 0 }),
+    initial: 'welcome',
+    states: {
+      welcome: { id: 'welcome', route: {}, meta: { path: '/', title: 'Welcome' }, entry: 'greet' },
+      notFound: { id: 'notFound', route: {}, meta: { path: '*', title: 'Not found' } },
+    },
+  }),
+);
+const welcomeViews = () => ({
+  ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/notFound.view.tsx')),
+  welcome: lazyView(async () => ({ View: () => <h1>Welcome</h1> })),
+});
+
+describe('createApp options', () => {
+  it('passes input to the machine and lets implementations be swapped (provide)', async () => {
+    let greetings = 0;
+    const history = createMemoryHistory({ initialEntries: ['/'] });
+    const app = createApp({
+      machine: welcomeMachine,
+      views: welcomeViews(),
+      strings,
+      history,
+      input: { user: 'ada' },
+      provide: { actions: { greet: () => void greetings++ } },
+    });
+    expect(app.actor.getSnapshot().context.user).toBe('ada');
+    expect(greetings).toBe(1);
+    expect(app.actor.getSnapshot().context.greeted).toBe(0);
+  });
+
+  it('resumes from a restored snapshot without running entry actions again, then applies the URL', () => {
+    const first = createApp({
+      machine: welcomeMachine,
+      views: welcomeViews(),
+      strings,
+      input: { user: 'ada' },
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    const persisted = first.actor.getPersistedSnapshot();
+    const again = createApp({
+      machine: welcomeMachine,
+      views: welcomeViews(),
+      strings,
+      input: { user: 'ada' },
+      snapshot: persisted,
+      history: createMemoryHistory({ initialEntries: ['/nowhere'] }),
+    });
+    expect(again.actor.getSnapshot().value).toBe('notFound');
+    expect(again.actor.getSnapshot().context.greeted).toBe(1);
+  });
+
+  it('links the stock not-found view to the machine’s own entry screen, whatever its id', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/missing'] });
+    const app = createApp({ machine: welcomeMachine, views: welcomeViews(), strings, history, input: { user: 'ada' } });
+    await preloadActiveViews(app.router);
+    render(app.element);
+    const home = screen.getByRole('link', { name: strings.notFound.home });
+    expect(home.getAttribute('href')).toBe('/');
+    await act(async () => home.click());
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
   });
 });
