@@ -122,6 +122,8 @@ describe('the transitions excluded by a rule', () => {
         'its URL means the index child #sectionList, so the router sends a route to #sectionList instead',
       '#sectionItem on route #sectionItem (in place)': 'a route to the screen shown with the same params',
       '#editor on route #editor (in place)': 'a route to the screen shown with the same params',
+      '#tour on route #tour (in place)': 'a route to the screen shown with the same params',
+      '#tourStop on route #tourStop (in place)': 'a route to the screen shown with the same params',
       '#broken on route #broken (in place)': 'a route to the screen shown with the same params',
       '#overlayClosed on route #overlayClosed (in place)': 'a route to the screen shown with the same params',
       '#overlayOpen on route #overlayOpen (in place)': 'a route to the screen shown with the same params',

@@ -58,6 +58,10 @@ export function transitionKey(transition: TransitionLike): string {
 }
 
 function routeTarget(guard: unknown): string | undefined {
+  // XState's and() is a function holding its guards; routed() puts the route guard first in one.
+  if (typeof guard === 'function' && 'guards' in guard && Array.isArray(guard.guards)) {
+    return routeTarget(guard.guards[0]);
+  }
   if (typeof guard !== 'object' || guard === null) return undefined;
   const { type, params } = guard as { type?: unknown; params?: { to?: unknown } };
   if (type === ROUTE_GUARD && typeof params?.to === 'string') return params.to;

@@ -17,6 +17,8 @@ export interface ReferenceParams {
 
 export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   dirty: boolean;
+  /** How often home was entered: a deep link elsewhere must not enter it first. */
+  homeEntries: number;
   /** How often the section and the item were entered: the contract says "only what changes". */
   sectionEntries: number;
   itemEntries: number;
@@ -38,6 +40,8 @@ export const referenceStrings = {
   editor: 'Editor',
   legacy: 'Old address',
   broken: 'Broken screen',
+  tour: 'Tour',
+  tourStop: 'First stop',
   overlay: 'Overlay',
   notFound: 'Page not found',
   error: 'Something went wrong',
@@ -55,6 +59,7 @@ export const referenceMachine = routed(
       sectionWork: fromCallback(() => () => {}),
     },
     actions: {
+      countHomeEntry: assign({ homeEntries: ({ context }) => context.homeEntries + 1 }),
       countSectionEntry: assign({ sectionEntries: ({ context }) => context.sectionEntries + 1 }),
       countItemEntry: assign({ itemEntries: ({ context }) => context.itemEntries + 1 }),
       keepFailedUrl: assign(({ context, event }) => ({
@@ -68,7 +73,7 @@ export const referenceMachine = routed(
     },
   }).createMachine({
     id: 'reference',
-    context: { params: {}, dirty: false, sectionEntries: 0, itemEntries: 0 },
+    context: { params: {}, dirty: false, homeEntries: 0, sectionEntries: 0, itemEntries: 0 },
     initial: 'app',
     on: {
       'view.failed': { target: '.error', actions: 'keepFailedUrl' },
@@ -84,6 +89,7 @@ export const referenceMachine = routed(
                 id: 'home',
                 route: {},
                 meta: { path: '/', title: referenceStrings.home, nav: 'Home' },
+                entry: 'countHomeEntry',
               },
               section: {
                 id: 'section',
@@ -128,6 +134,18 @@ export const referenceMachine = routed(
                 route: {},
                 meta: { path: 'old', title: referenceStrings.legacy },
                 always: { target: '#home' },
+              },
+              // A routable parent whose first child has no URL: /tour shows the tour itself, also
+              // when typed or linked while its stop is shown.
+              tour: {
+                id: 'tour',
+                route: {},
+                meta: { path: 'tour', title: referenceStrings.tour, nav: 'Tour' },
+                initial: 'intro',
+                states: {
+                  intro: {},
+                  stop: { id: 'tourStop', route: {}, meta: { path: 'stop', title: referenceStrings.tourStop } },
+                },
               },
               broken: {
                 id: 'broken',

@@ -322,7 +322,7 @@ describe('7. every URL the app writes loads back to the same state', () => {
     expect(url()).toBe('/editor');
   });
 
-  it('round-trips: the URL of any state a URL leads to leads back to that state', () => {
+  it('round-trips: the URL of any state a URL leads to leads back to that state', { timeout: 60_000 }, () => {
     const segment = fc.oneof(
       fc.constantFrom('section', 'editor', 'old', 'broken', '01', '-0', '7', '%20', '%zz'),
       fc.string({ maxLength: 6 }),

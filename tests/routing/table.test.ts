@@ -27,6 +27,8 @@ describe('route table', () => {
       sectionList: ':/section',
       sectionItem: ':/section/:id',
       editor: ':/editor',
+      tour: ':/tour',
+      tourStop: ':/tour/stop',
       legacy: ':/old',
       broken: ':/broken',
       overlayClosed: 'overlay:/',
@@ -34,7 +36,7 @@ describe('route table', () => {
       notFound: ':/',
     });
     expect(table.notFound.id).toBe('notFound');
-    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'broken']);
+    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'tour', 'broken']);
   });
 
   it('derives the product machine: an entry screen and not-found; the error state has no route', () => {

@@ -1,0 +1,170 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, withPage } from './browser';
+
+/**
+ * The routing contract's promises that broke on statecharts of other shapes (issue 8), in Chromium
+ * on the built reference app: each test is named after what broke.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const origin = () => inject('referenceUrl');
+const path = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search + url.hash;
+};
+const historyLength = (page: Page) => page.evaluate(() => history.length);
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+const open = (url: string, test: (page: Page) => Promise<void>) => withPage(browser, origin() + url, test);
+
+interface TestApp {
+  actor: { getSnapshot(): { context: { homeEntries: number } } };
+  sync: { navigate(url: string): void };
+}
+/** The app's own navigate (a link click or typed URL inside the app), as the reference app exposes it. */
+const navigate = (page: Page, url: string) =>
+  page.evaluate((to) => (window as unknown as { __app: TestApp }).__app.sync.navigate(to), url);
+/**
+ * An entry the app did not write (from before it loaded, or another script), with the index
+ * react-router's history gives its own entries, so that Back onto it is a real popstate.
+ */
+const pushForeignEntry = (page: Page, url: string) =>
+  page.evaluate((to) => {
+    const state = history.state as { idx: number } | null;
+    history.pushState({ usr: null, key: 'foreign', idx: (state?.idx ?? 0) + 1 }, '', to);
+  }, url);
+
+describe('a URL naming a routable ancestor of the screen shown (a parent without an index child)', () => {
+  it('shows the parent’s own screen when its header link is clicked on its child’s screen', async () => {
+    await open('/tour/stop', async (page) => {
+      await heading(page, 'First stop').waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Tour' }).click();
+      await expect.poll(() => path(page)).toBe('/tour');
+      await heading(page, 'Tour').waitFor();
+      expect(await heading(page, 'First stop').count()).toBe(0);
+      expect(await historyLength(page)).toBe(2);
+    });
+  });
+
+  it('goes Back from the child to the parent’s screen instead of snapping forward', async () => {
+    await open('/tour', async (page) => {
+      await heading(page, 'Tour').waitFor();
+      await page.getByRole('link', { name: 'Go to the first stop' }).click();
+      await heading(page, 'First stop').waitFor();
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/tour');
+      await expect.poll(() => heading(page, 'First stop').count()).toBe(0);
+      await page.goForward();
+      await heading(page, 'First stop').waitFor();
+    });
+  });
+});
+
+describe('a deep link', () => {
+  it('enters the URL’s state first: the initial screen’s entry action never runs', async () => {
+    await open('/section/3', async (page) => {
+      await heading(page, 'Item 3').waitFor();
+      const entries = await page.evaluate(
+        () => (window as unknown as { __app: TestApp }).__app.actor.getSnapshot().context.homeEntries,
+      );
+      expect(entries).toBe(0);
+    });
+  });
+
+  it('to the initial screen enters it once', async () => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      const entries = await page.evaluate(
+        () => (window as unknown as { __app: TestApp }).__app.actor.getSnapshot().context.homeEntries,
+      );
+      expect(entries).toBe(1);
+    });
+  });
+});
+
+describe('Back onto a URL that means the screen shown', () => {
+  it('replaces a redirecting entry whose target is the page shown', async () => {
+    await open('/editor', async (page) => {
+      await heading(page, 'Editor').waitFor();
+      await pushForeignEntry(page, '/old');
+      await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Reference home').waitFor();
+      expect(await historyLength(page)).toBe(3);
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/');
+      await heading(page, 'Reference home').waitFor();
+      expect(await historyLength(page)).toBe(3);
+      await page.goBack();
+      await heading(page, 'Editor').waitFor();
+      expect(path(page)).toBe('/editor');
+    });
+  });
+
+  it('replaces a non-canonical spelling of the screen shown with the canonical URL', async () => {
+    await open('/editor', async (page) => {
+      await heading(page, 'Editor').waitFor();
+      await pushForeignEntry(page, '/section/01');
+      await navigate(page, '/section/1');
+      await heading(page, 'Item 1').waitFor();
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/section/1');
+      await page.goBack();
+      await heading(page, 'Editor').waitFor();
+    });
+  });
+});
+
+describe('a move the machine refuses in part', () => {
+  it('changes nothing and restores the history position without rewriting any entry', async () => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      await navigate(page, '/?overlay=open');
+      await heading(page, 'Overlay').waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      expect(path(page)).toBe('/editor?overlay=open');
+      await page.getByLabel('Draft').fill('unsaved words');
+      await page.evaluate(() => history.go(-2));
+      // Refused: the app steps forward again over the same distance.
+      await expect.poll(() => path(page)).toBe('/editor?overlay=open');
+      await heading(page, 'Overlay').waitFor();
+      expect(await historyLength(page)).toBe(3);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.evaluate(() => history.go(-2));
+      await heading(page, 'Reference home').waitFor();
+      expect(path(page)).toBe('/');
+      await expect.poll(() => heading(page, 'Overlay').count()).toBe(0);
+    });
+  });
+});
+
+describe('URLs that would leave the origin', () => {
+  for (const target of ['//evil.example/x', '/\\evil.example/x', 'https://evil.example/x']) {
+    it(`navigate(${JSON.stringify(target)}) shows not-found on our origin`, async () => {
+      await open('/', async (page) => {
+        await heading(page, 'Reference home').waitFor();
+        await navigate(page, target);
+        await heading(page, 'Page not found').waitFor();
+        expect(new URL(page.url()).origin).toBe(origin());
+        expect(await page.getByText(target, { exact: true }).count()).toBe(1);
+        await page.getByRole('link', { name: 'Go to the home page' }).click();
+        await heading(page, 'Reference home').waitFor();
+      });
+    });
+  }
+});
+
+describe('the hash', () => {
+  it('is not part of the state: dropped on load', async () => {
+    await open('/section/2#notes', async (page) => {
+      await heading(page, 'Item 2').waitFor();
+      await expect.poll(() => path(page)).toBe('/section/2');
+    });
+  });
+});

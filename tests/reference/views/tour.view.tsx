@@ -1,0 +1,15 @@
+import { Link, Outlet } from '../../../src/routing/react';
+import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import { referenceStrings } from '../referenceMachine';
+
+export function View() {
+  return (
+    <article className="screen">
+      <ScreenHeading>{referenceStrings.tour}</ScreenHeading>
+      <p>
+        <Link to="#tourStop">Go to the first stop</Link>
+      </p>
+      <Outlet />
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import { referenceStrings } from '../referenceMachine';
+
+export function View() {
+  return (
+    <section>
+      <ScreenHeading level={2}>{referenceStrings.tourStop}</ScreenHeading>
+    </section>
+  );
+}
