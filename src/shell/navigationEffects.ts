@@ -22,8 +22,13 @@ export function useNavigationEffects(navigation: Navigation, title: string, anno
     };
     const persist = () => writePositions(positions.current);
     // The leaving entry's position is taken when the router announces a navigation, before the
-    // new screen is committed (which may shorten the page); a scroll event may come too late.
-    const unsubscribe = sync.subscribe(remember);
+    // new screen is committed; from then on scroll events belong to the new entry. A shorter new
+    // screen makes the browser clamp the scroll position, and the scroll event saying so comes a
+    // frame later: it must not overwrite the leaving entry's position.
+    const unsubscribe = sync.subscribe(() => {
+      remember();
+      shown.current = sync.getNavigation();
+    });
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', persist);
     const saved = positions.current[shown.current.key];

@@ -44,11 +44,12 @@ describe('a URL naming a routable ancestor of the screen shown (a parent without
   it('shows the parent’s own screen when its header link is clicked on its child’s screen', async () => {
     await open('/tour/stop', async (page) => {
       await heading(page, 'First stop').waitFor();
+      const entries = await historyLength(page);
       await page.getByRole('navigation').getByRole('link', { name: 'Tour' }).click();
       await expect.poll(() => path(page)).toBe('/tour');
       await heading(page, 'Tour').waitFor();
       expect(await heading(page, 'First stop').count()).toBe(0);
-      expect(await historyLength(page)).toBe(2);
+      expect(await historyLength(page)).toBe(entries + 1);
     });
   });
 
@@ -92,14 +93,15 @@ describe('Back onto a URL that means the screen shown', () => {
   it('replaces a redirecting entry whose target is the page shown', async () => {
     await open('/editor', async (page) => {
       await heading(page, 'Editor').waitFor();
+      const entries = await historyLength(page);
       await pushForeignEntry(page, '/old');
       await page.getByRole('navigation').getByRole('link', { name: 'Home' }).click();
       await heading(page, 'Reference home').waitFor();
-      expect(await historyLength(page)).toBe(3);
+      expect(await historyLength(page)).toBe(entries + 2);
       await page.goBack();
       await expect.poll(() => path(page)).toBe('/');
       await heading(page, 'Reference home').waitFor();
-      expect(await historyLength(page)).toBe(3);
+      expect(await historyLength(page)).toBe(entries + 2);
       await page.goBack();
       await heading(page, 'Editor').waitFor();
       expect(path(page)).toBe('/editor');
@@ -124,6 +126,7 @@ describe('a move the machine refuses in part', () => {
   it('changes nothing and restores the history position without rewriting any entry', async () => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
+      const entries = await historyLength(page);
       await navigate(page, '/?overlay=open');
       await heading(page, 'Overlay').waitFor();
       await page.getByRole('navigation').getByRole('link', { name: 'Editor' }).click();
@@ -134,7 +137,7 @@ describe('a move the machine refuses in part', () => {
       // Refused: the app steps forward again over the same distance.
       await expect.poll(() => path(page)).toBe('/editor?overlay=open');
       await heading(page, 'Overlay').waitFor();
-      expect(await historyLength(page)).toBe(3);
+      expect(await historyLength(page)).toBe(entries + 2);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.evaluate(() => history.go(-2));
       await heading(page, 'Reference home').waitFor();

@@ -20,7 +20,9 @@ export function View() {
         </li>
       </ul>
       <div style={{ height: '150vh' }} aria-hidden="true" />
-      <p id="page-end">End of the home page.</p>
+      <p id="page-end">
+        End of the home page. <Link to="#editor">Write a draft</Link>
+      </p>
     </article>
   );
 }
