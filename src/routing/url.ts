@@ -44,10 +44,10 @@ export function safeUrl(url: string): string {
  * MAX_URL_LENGTH is not-found too, so that every URL the app writes loads back to its state.
  */
 export function resolveUrl(table: RouteTable, url: string): Location[] {
-  const notFound = [{ route: table.notFound, params: { [URL_PARAM]: url } }];
-  if (url.length > MAX_URL_LENGTH || !isAppRelative(url)) return notFound;
   const hashAt = url.indexOf('#');
   const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const notFound = [{ route: table.notFound, params: { [URL_PARAM]: withoutHash } }];
+  if (withoutHash.length > MAX_URL_LENGTH || !isAppRelative(withoutHash)) return notFound;
   const queryAt = withoutHash.indexOf('?');
   const pathname = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
   const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '';

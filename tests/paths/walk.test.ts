@@ -3,20 +3,21 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createRouterSync, type RouterSync } from '../../src/routing/sync';
-import { href, screenKey } from '../../src/routing/url';
+import { href, screenKey, screensOf } from '../../src/routing/url';
 import { describeEvent } from './graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { generateOptions, type MachineSpec } from './spec';
 import { checksFor } from './ui';
-import { pick, runWalkSync, walk, walkParameters, type WalkStep } from './walk';
+import { pick, runWalkSync, walkParameters, walkStep, type WalkStep } from './walk';
 
 /**
  * The machine with the router on a memory history, as the app runs it minus React: a reload
  * starts a new actor and router on the same history, as a page load does.
  */
 function startApp(spec: MachineSpec) {
-  const history = createMemoryHistory({ initialEntries: ['/'] });
+  const rewrites: Rewrite[] = [];
+  const history = recordingRewrites(createMemoryHistory({ initialEntries: ['/'] }), rewrites);
   let actor = createActor(spec.machine);
   let sync: RouterSync;
   const boot = () => {
@@ -28,6 +29,7 @@ function startApp(spec: MachineSpec) {
   const snapshot = () => actor.getSnapshot() as AnyMachineSnapshot;
   return {
     history,
+    rewrites,
     snapshot,
     sync: () => sync,
     send: (event: { type: string }) => actor.send(event),
@@ -43,6 +45,58 @@ function startApp(spec: MachineSpec) {
   };
 }
 
+type MemoryHistory = ReturnType<typeof createMemoryHistory>;
+
+/** An entry the router rewrote (history.replace): the URL it had and the one it got. */
+interface Rewrite {
+  from: string;
+  to: string;
+}
+
+/** The memory history, recording every replace; everything else passes through. */
+function recordingRewrites(history: MemoryHistory, rewrites: Rewrite[]): MemoryHistory {
+  const replace: MemoryHistory['replace'] = (to, state) => {
+    const { pathname, search, hash } = history.location;
+    rewrites.push({ from: pathname + search + hash, to: String(to) });
+    history.replace(to, state);
+  };
+  return new Proxy(history, { get: (target, name) => (name === 'replace' ? replace : Reflect.get(target, name)) });
+}
+
+/** Screens a URL means; a not-found screen by its id (its URL param is the URL itself). */
+function meaningOf(spec: MachineSpec, url: string): string {
+  const history = createMemoryHistory({ initialEntries: [url] });
+  const actor = createActor(spec.machine);
+  actor.start();
+  const sync = createRouterSync({ actor, table: spec.table, history });
+  const screens = screensOf(spec.table, actor.getSnapshot() as AnyMachineSnapshot);
+  sync.stop();
+  actor.stop();
+  return screens.map((screen) => (screen.id === spec.table.notFound.id ? screen.id : screen.key)).join(' ');
+}
+
+/**
+ * A rewritten entry must still mean what it meant: only a redirect or a canonical spelling may
+ * be rewritten (to where that URL leads), never an entry that a refused move landed on.
+ */
+function checkRewrites(spec: MachineSpec, app: ReturnType<typeof startApp>) {
+  for (const { from, to } of app.rewrites.splice(0)) {
+    if (meaningOf(spec, from) !== meaningOf(spec, to)) {
+      throw new Error(`the entry ${from} was rewritten as ${to}, which shows other screens`);
+    }
+  }
+}
+
+/** Spellings of a URL that mean the same screens: a hash, a leading zero, an encoded letter. */
+function respell(url: string, pick: number): string {
+  const spellings = [
+    `${url}#part`,
+    url.replace(/\/(\d+)(?=[/?]|$)/, '/0$1'),
+    url.replace(/^\/([a-z])/, (_, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`),
+  ];
+  return spellings[pick % spellings.length] ?? url;
+}
+
 /** Whether a fresh app at `url` shows the same screens: the URL is the whole address of a screen. */
 function screensAt(spec: MachineSpec, url: string): string {
   const history = createMemoryHistory({ initialEntries: [url] });
@@ -55,7 +109,27 @@ function screensAt(spec: MachineSpec, url: string): string {
   return key;
 }
 
-function perform(spec: MachineSpec, app: ReturnType<typeof startApp>, step: WalkStep): string {
+/** The machine-level walk also moves several entries at once, respells URLs and types long ones. */
+interface MachineStep {
+  kind: WalkStep['kind'] | 'go' | 'spelling' | 'long';
+  pick: number;
+}
+const machineWalk = (maxLength: number) =>
+  fc.array(
+    fc.oneof(
+      { weight: 6, arbitrary: walkStep },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          kind: fc.constantFrom<MachineStep['kind']>('go', 'spelling', 'long'),
+          pick: fc.nat(999),
+        }),
+      },
+    ),
+    { minLength: 1, maxLength, size: 'max' },
+  );
+
+function perform(spec: MachineSpec, app: ReturnType<typeof startApp>, step: MachineStep): string {
   const events = generateOptions(spec).events;
   if (step.kind === 'event') {
     const enabled = events.filter((event) => app.snapshot().machine.getTransitionData(app.snapshot(), event).length);
@@ -79,6 +153,27 @@ function perform(spec: MachineSpec, app: ReturnType<typeof startApp>, step: Walk
     app.reload();
     return 'reload';
   }
+  if (step.kind === 'go') {
+    const delta = ((step.pick % 3) + 1) * (step.pick % 2 ? -1 : 1);
+    app.history.go(delta);
+    return `go(${delta})`;
+  }
+  const current = app.history.location.pathname + app.history.location.search;
+  if (step.kind === 'spelling') {
+    // Another spelling of this screen, written by someone else (a bookmark, a script), then
+    // reached with Back and Forward.
+    const spelling = respell(current, step.pick);
+    app.history.push(spelling);
+    app.history.go(-1);
+    app.history.go(1);
+    return `spelling ${spelling}`;
+  }
+  if (step.kind === 'long') {
+    // A search value near the length limit, in characters the app re-encodes longer.
+    const value = '('.repeat(600 + (step.pick % 120));
+    app.sync().navigate(`${app.history.location.pathname}?q=${value}`);
+    return `long ?q= of ${value.length}`;
+  }
   const url = pick(spec.urls, step.pick) ?? '/';
   // Typing a URL opens it in a new entry, as a new page.
   app.history.push(url);
@@ -94,6 +189,7 @@ function check(spec: MachineSpec, app: ReturnType<typeof startApp>) {
   if (app.sync().currentUrl() !== url) throw new Error(`the router says ${app.sync().currentUrl()}, href is ${url}`);
   // Every state shown has its view's assertion, and the URL alone brings the same screens back.
   checksFor(spec, snapshot);
+  checkRewrites(spec, app);
   if (!snapshot.matches('error') && screensAt(spec, url) !== screenKey(spec.table, snapshot)) {
     throw new Error(`a reload at ${url} shows ${screensAt(spec, url)}, not ${screenKey(spec.table, snapshot)}`);
   }
@@ -107,7 +203,7 @@ for (const spec of [referenceSpec, productSpec]) {
       () => {
         let steps = 0;
         fc.assert(
-          fc.property(walk(60), (walkSteps) => {
+          fc.property(machineWalk(60), (walkSteps) => {
             const app = startApp(spec);
             try {
               runWalkSync(walkSteps, (step) => {
@@ -120,7 +216,7 @@ for (const spec of [referenceSpec, productSpec]) {
               app.stop();
             }
           }),
-          walkParameters(200),
+          walkParameters<MachineStep>(200),
         );
         expect(steps).toBeGreaterThan(1000);
       },

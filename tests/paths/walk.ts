@@ -18,7 +18,7 @@ export const walk = (maxLength: number) => fc.array(walkStep, { minLength: 1, ma
  * fast-check parameters: `PATHS_SEED` (and `PATHS_PATH`, printed with it on failure) replay a
  * failing walk exactly: `PATHS_SEED=123 PATHS_PATH=0:1 npm run test:paths`.
  */
-export function walkParameters(numRuns: number, extra: fc.Parameters<[WalkStep[]]> = {}): fc.Parameters<[WalkStep[]]> {
+export function walkParameters<S = WalkStep>(numRuns: number, extra: fc.Parameters<[S[]]> = {}): fc.Parameters<[S[]]> {
   const seed = process.env.PATHS_SEED;
   const path = process.env.PATHS_PATH;
   return {
@@ -34,7 +34,7 @@ export const pick = <T>(items: T[], index: number): T | undefined =>
   items.length ? items[index % items.length] : undefined;
 
 /** The error of a failed step, naming every step done before it. */
-export function walkError(error: unknown, done: string[], step: WalkStep): Error {
+export function walkError(error: unknown, done: string[], step: { kind: string }): Error {
   const message = error instanceof Error ? error.message : String(error);
   return new Error(`${message}\n  after: ${done.join(' → ') || '(start)'}\n  at step ${done.length + 1}: ${step.kind}`);
 }
@@ -51,7 +51,7 @@ export async function runWalk(steps: WalkStep[], perform: (step: WalkStep) => Pr
   }
 }
 
-export function runWalkSync(steps: WalkStep[], perform: (step: WalkStep) => string): void {
+export function runWalkSync<S extends { kind: string }>(steps: S[], perform: (step: S) => string): void {
   const done: string[] = [];
   for (const step of steps) {
     try {
