@@ -1,4 +1,4 @@
-import type { AnyStateMachine, EventFromLogic } from 'xstate';
+import type { AnyStateMachine, ContextFrom, EventFromLogic } from 'xstate';
 import type { Param } from './routeMeta';
 
 /**
@@ -85,3 +85,28 @@ type ParamNames<Path extends string> = Path extends `${infer Segment}/${infer Re
 type SegmentParam<Segment extends string> = Segment extends `:${infer Name}` ? Name : never;
 
 type Flat<T> = { [K in keyof T]: T[K] };
+
+/**
+ * `true` when the machine's context types every URL param as its route's parser makes it
+ * (`RoutedContext<{ id: number }>` with `params: { id: int }`), else a message naming the params
+ * that disagree. Params the context does not name are not checked.
+ */
+export type ContextParamsAgree<M extends AnyStateMachine> = [ParamMismatches<M>] extends [never]
+  ? true
+  : `context.params.${ParamMismatches<M> & string}: the context's type differs from what meta parses`;
+
+type ParamMismatches<M extends AnyStateMachine> = {
+  [Id in keyof RoutesOf<M>]: MismatchesIn<RoutesOf<M>[Id], ContextParams<M>>;
+}[keyof RoutesOf<M>];
+
+type ContextParams<M extends AnyStateMachine> = ContextFrom<M> extends { params: infer P } ? P : never;
+
+type MismatchesIn<R, P> = R extends RouteTypes
+  ? {
+      [K in keyof (R['params'] & R['search'])]-?: K extends keyof P
+        ? [NonNullable<(R['params'] & R['search'])[K]>] extends [NonNullable<P[K]>]
+          ? never
+          : K
+        : never;
+    }[keyof (R['params'] & R['search'])]
+  : never;

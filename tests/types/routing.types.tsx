@@ -7,10 +7,12 @@
 import { setup } from 'xstate';
 import { int, text, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
 import { routed } from '../../machines/routed';
-import { keepRouteTypes, type RouteIdOf, type RoutesOf } from '../../machines/routeTypes';
+import type { appMachine } from '../../machines/appMachine';
+import { keepRouteTypes, type ContextParamsAgree, type RouteIdOf, type RoutesOf } from '../../machines/routeTypes';
 import { Link as ProductLink, useSend as useProductSend } from '../../src/appRouting';
 import { Link as GenericLink } from '../../src/routing/react';
 import { typedRouting } from '../../src/routing/typed';
+import type { referenceMachine } from '../reference/referenceMachine';
 import { Link, useHref, useMachineSelector, useSend } from '../reference/routing';
 
 export function ReferenceLinks() {
@@ -162,3 +164,22 @@ export function NestedLinks() {
     </>
   );
 }
+
+// The context's params type (written for the machine's own guards and actions) must agree with
+// what the meta parses.
+export const productAgrees: ContextParamsAgree<typeof appMachine> = true;
+export const referenceAgrees: ContextParamsAgree<typeof referenceMachine> = true;
+export const disagreeing = routed(
+  keepRouteTypes(
+    setup({
+      types: { context: {} as RoutedContext<{ id: string }>, events: {} as { type: 'noop' }, meta: {} as RouteMeta },
+    }).createMachine,
+  )({
+    id: 'disagreeing',
+    context: { params: {} },
+    initial: 'item',
+    states: { item: { id: 'item', route: {}, meta: { path: ':id', params: { id: int } } } },
+  }),
+);
+// @ts-expect-error the context says id is a string, but int parses it to a number
+export const disagrees: ContextParamsAgree<typeof disagreeing> = true;
