@@ -4,7 +4,7 @@
  * error (tsc reports an unused directive otherwise); every other line must compile. Nothing here
  * runs: the components are never rendered.
  */
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { int, text, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
 import { routed } from '../../machines/routed';
 import type { appMachine } from '../../machines/appMachine';
@@ -183,3 +183,37 @@ export const disagreeing = routed(
 );
 // @ts-expect-error the context says id is a string, but int parses it to a number
 export const disagrees: ContextParamsAgree<typeof disagreeing> = true;
+
+// XState's own typing still holds through keepRouteTypes: context from input, inline actions
+// typed by the event they handle.
+export const withInput = routed(
+  keepRouteTypes(
+    setup({
+      types: {
+        context: {} as RoutedContext & { role: string; name: string },
+        events: {} as { type: 'form.change'; name: string },
+        input: {} as { role: string },
+        meta: {} as RouteMeta,
+      },
+    }).createMachine,
+  )({
+    id: 'withInput',
+    context: ({ input }) => ({ params: {}, role: input.role, name: '' }),
+    initial: 'form',
+    states: {
+      form: {
+        id: 'form',
+        route: {},
+        meta: { path: '/' },
+        on: { 'form.change': { actions: assign({ name: ({ event }) => event.name }) } },
+      },
+    },
+  }),
+);
+export function FormView() {
+  const send = typedRouting<typeof withInput>().useSend();
+  send({ type: 'form.change', name: 'Ada' });
+  // @ts-expect-error the payload's name is a string
+  send({ type: 'form.change', name: 1 });
+  return null;
+}
