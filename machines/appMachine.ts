@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { routed } from './routed';
+import { keepRouteTypes } from './routeTypes';
 import { URL_PARAM, type RouteEvent, type RouteMeta, type RoutedContext } from './routeMeta';
 import { strings } from './strings';
 
@@ -17,18 +18,20 @@ export type AppEvent = RouteEvent | ViewFailedEvent;
  * error screen. Each screen state is routable (`route: {}`); its URL piece and title are in meta.
  */
 export const appMachine = routed(
-  setup({
-    types: {
-      context: {} as RoutedContext<{ [URL_PARAM]: string }>,
-      events: {} as AppEvent,
-      meta: {} as RouteMeta,
-    },
-    actions: {
-      keepFailedUrl: assign(({ context, event }) => ({
-        params: event.type === 'view.failed' ? { ...context.params, [URL_PARAM]: event.url } : context.params,
-      })),
-    },
-  }).createMachine({
+  keepRouteTypes(
+    setup({
+      types: {
+        context: {} as RoutedContext<{ [URL_PARAM]: string }>,
+        events: {} as AppEvent,
+        meta: {} as RouteMeta,
+      },
+      actions: {
+        keepFailedUrl: assign(({ context, event }) => ({
+          params: event.type === 'view.failed' ? { ...context.params, [URL_PARAM]: event.url } : context.params,
+        })),
+      },
+    }).createMachine,
+  )({
     id: 'app',
     context: { params: {} },
     initial: 'home',

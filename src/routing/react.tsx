@@ -10,7 +10,17 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import type {
+  AnyActorRef,
+  AnyMachineSnapshot,
+  AnyStateNode,
+  EventObject,
+  MachineSnapshot,
+  MetaObject,
+  StateSchema,
+  StateValue,
+} from 'xstate';
+import type { RoutedContext, URL_PARAM } from '../../machines/routeMeta';
 import type { RouterSync } from './sync';
 import type { RouteTable } from './table';
 import { activeNodesOf, locate, paramsOf, sameScreens, screensOf, type Screen } from './url';
@@ -40,19 +50,39 @@ export function useRouter(): Router {
 }
 
 /**
- * One value from the machine's snapshot; re-renders only when that value changes. Name the
- * machine's snapshot type (`SnapshotFrom<typeof appMachine>`) to get its context typed.
+ * One value from the machine's snapshot; re-renders only when that value changes. Untyped by
+ * machine, for code shared by every app (the shell, the stock not-found and error views): the
+ * default snapshot has the params every routed machine has. A view of one app uses its typed
+ * binding instead (src/routing/typed.ts), whose snapshot is its machine's.
  */
-export function useMachineSelector<T, TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot>(
+export function useMachineSelector<T, TSnapshot extends AnyMachineSnapshot = RoutedSnapshot>(
   selector: (snapshot: TSnapshot) => T,
 ): T {
-  return useSelector(useRouter().actor, selector as (snapshot: AnyMachineSnapshot) => T);
+  return useSelector(useRouter().actor, selector);
 }
 
+/** The snapshot of any routed machine, as far as shared code may rely on it. */
+export type RoutedSnapshot = MachineSnapshot<
+  RoutedContext<{ [URL_PARAM]: string }>,
+  EventObject,
+  Record<string, AnyActorRef | undefined>,
+  StateValue,
+  string,
+  unknown,
+  MetaObject,
+  StateSchema
+>;
+
 /** Sends a domain event to the machine: views call it through named callbacks. */
-export function useSend(): (event: { type: string }) => void {
+export function useSend(): (event: EventObject) => void {
   const { actor } = useRouter();
   return (event) => actor.send(event);
+}
+
+/** The href a `<Link to params>` would have now (the current URL with `to`'s part replaced). */
+export function useHref(to: `#${string}`, params?: Record<string, unknown>): string {
+  const { actor, sync } = useRouter();
+  return useSelector(actor, (snapshot) => sync.hrefFor(to, params, snapshot));
 }
 
 /** The latest navigation (not re-rendered by in-screen changes). */

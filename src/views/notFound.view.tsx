@@ -1,12 +1,10 @@
-import type { SnapshotFrom } from 'xstate';
-import type { appMachine } from '../../machines/appMachine';
 import { URL_PARAM } from '../../machines/routeMeta';
 import { strings } from '../../machines/strings';
 import { EntryLink, useMachineSelector } from '../routing/react';
 import { ScreenHeading } from '../shell/ScreenHeading';
 
 export function View() {
-  const url = useMachineSelector((snapshot: SnapshotFrom<typeof appMachine>) => snapshot.context.params[URL_PARAM]);
+  const url = useMachineSelector((snapshot) => snapshot.context.params[URL_PARAM]);
   return (
     <article className="screen">
       <ScreenHeading>{strings.notFound.heading}</ScreenHeading>

@@ -1,5 +1,6 @@
 import { assign, fromCallback, setup } from 'xstate';
 import { routed } from '../../machines/routed';
+import { keepRouteTypes } from '../../machines/routeTypes';
 import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
 
 /**
@@ -48,30 +49,32 @@ export const referenceStrings = {
 } as const;
 
 export const referenceMachine = routed(
-  setup({
-    types: {
-      context: {} as ReferenceContext,
-      events: {} as ReferenceEvent,
-      meta: {} as RouteMeta,
-    },
-    actors: {
-      // Stands for any actor a section keeps running (a subscription, a poll): it must not restart.
-      sectionWork: fromCallback(() => () => {}),
-    },
-    actions: {
-      countHomeEntry: assign({ homeEntries: ({ context }) => context.homeEntries + 1 }),
-      countSectionEntry: assign({ sectionEntries: ({ context }) => context.sectionEntries + 1 }),
-      countItemEntry: assign({ itemEntries: ({ context }) => context.itemEntries + 1 }),
-      keepFailedUrl: assign(({ context, event }) => ({
-        params: event.type === 'view.failed' ? { ...context.params, [URL_PARAM]: event.url } : context.params,
-      })),
-      markDirty: assign({ dirty: true }),
-      markClean: assign({ dirty: false }),
-    },
-    guards: {
-      isDirty: ({ context }) => context.dirty,
-    },
-  }).createMachine({
+  keepRouteTypes(
+    setup({
+      types: {
+        context: {} as ReferenceContext,
+        events: {} as ReferenceEvent,
+        meta: {} as RouteMeta,
+      },
+      actors: {
+        // Stands for any actor a section keeps running (a subscription, a poll): it must not restart.
+        sectionWork: fromCallback(() => () => {}),
+      },
+      actions: {
+        countHomeEntry: assign({ homeEntries: ({ context }) => context.homeEntries + 1 }),
+        countSectionEntry: assign({ sectionEntries: ({ context }) => context.sectionEntries + 1 }),
+        countItemEntry: assign({ itemEntries: ({ context }) => context.itemEntries + 1 }),
+        keepFailedUrl: assign(({ context, event }) => ({
+          params: event.type === 'view.failed' ? { ...context.params, [URL_PARAM]: event.url } : context.params,
+        })),
+        markDirty: assign({ dirty: true }),
+        markClean: assign({ dirty: false }),
+      },
+      guards: {
+        isDirty: ({ context }) => context.dirty,
+      },
+    }).createMachine,
+  )({
     id: 'reference',
     context: { params: {}, dirty: false, homeEntries: 0, sectionEntries: 0, itemEntries: 0 },
     initial: 'app',

@@ -1,11 +1,10 @@
 import { useId } from 'react';
-import { useSend } from '../../../src/routing/react';
+import { useMachineSelector, useSend } from '../routing';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
-import { useReferenceSelector } from './select';
 
 export function View() {
-  const dirty = useReferenceSelector((s) => s.context.dirty);
+  const dirty = useMachineSelector((s) => s.context.dirty);
   const send = useSend();
   const field = useId();
   return (

@@ -1,4 +1,4 @@
-import { Link } from '../../../src/routing/react';
+import { Link } from '../routing';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
 

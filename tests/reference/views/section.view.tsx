@@ -1,10 +1,10 @@
-import { Link, Outlet } from '../../../src/routing/react';
+import { Outlet } from '../../../src/routing/react';
+import { Link, useMachineSelector } from '../routing';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
-import { useReferenceSelector } from './select';
 
 export function View() {
-  const entries = useReferenceSelector((s) => s.context.sectionEntries);
+  const entries = useMachineSelector((s) => s.context.sectionEntries);
   return (
     <article className="screen">
       <ScreenHeading>{referenceStrings.section}</ScreenHeading>

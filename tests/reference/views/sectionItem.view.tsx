@@ -1,12 +1,11 @@
-import { useSend } from '../../../src/routing/react';
+import { useMachineSelector, useSend } from '../routing';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
-import { useReferenceSelector } from './select';
 
 export function View() {
-  const id = useReferenceSelector((s) => s.context.params.id);
-  const entries = useReferenceSelector((s) => s.context.itemEntries);
-  const showingNotes = useReferenceSelector((s) => s.matches({ app: { main: { section: { item: 'notes' } } } }));
+  const id = useMachineSelector((s) => s.context.params.id);
+  const entries = useMachineSelector((s) => s.context.itemEntries);
+  const showingNotes = useMachineSelector((s) => s.matches({ app: { main: { section: { item: 'notes' } } } }));
   const send = useSend();
   return (
     <section>

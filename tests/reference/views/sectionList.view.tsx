@@ -1,11 +1,10 @@
-import { Link } from '../../../src/routing/react';
+import { Link, useMachineSelector } from '../routing';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
-import { useReferenceSelector } from './select';
 
 export function View() {
-  const page = useReferenceSelector((s) => s.context.params.page ?? 1);
-  const q = useReferenceSelector((s) => s.context.params.q);
+  const page = useMachineSelector((s) => s.context.params.page ?? 1);
+  const q = useMachineSelector((s) => s.context.params.q);
   return (
     <section>
       <ScreenHeading level={2}>{referenceStrings.list}</ScreenHeading>

@@ -1,4 +1,5 @@
-import { Link, Outlet } from '../../../src/routing/react';
+import { Outlet } from '../../../src/routing/react';
+import { Link } from '../routing';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
 

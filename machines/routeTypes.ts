@@ -1,0 +1,112 @@
+import type { AnyStateMachine, ContextFrom, EventFromLogic } from 'xstate';
+import type { Param } from './routeMeta';
+
+/**
+ * The compiler's view of a machine's routes. XState keeps a machine's routable ids in its event
+ * type (`{ type: 'xstate.route'; to: '#home' | … }`) but drops every state's `meta` from the
+ * machine's type, so the path params a link needs would be lost. `keepRouteTypes` keeps the
+ * config's type on the machine (a type only: nothing changes at run time), and the types below
+ * derive each route's params from its `meta.path` and `meta.params`/`meta.search` parsers.
+ */
+
+declare const ROUTE_CONFIG: unique symbol;
+
+/** A machine that also carries the type of the config it was made from. */
+export type WithRouteConfig<M extends AnyStateMachine, C> = M & { readonly [ROUTE_CONFIG]?: C };
+
+/**
+ * Wraps a setup's `createMachine` so that the machine it makes carries its config's type:
+ * `keepRouteTypes(setup({ … }).createMachine)({ …config })`. The config is still checked and
+ * contextually typed by XState (the generic `createMachine` passes through unchanged), and its
+ * `meta` literals (`path: ':id'`, `params: { id: int }`) stay literal, so route params are typed
+ * from the meta itself, never written twice.
+ */
+export function keepRouteTypes<C, M extends AnyStateMachine>(
+  create: (config: C) => M,
+): (config: C) => WithRouteConfig<M, C> {
+  return create;
+}
+
+/** One routable state: the path params a link must give (its own and its ancestors'), and its search params. */
+export interface RouteTypes {
+  params: object;
+  search: object;
+}
+
+/** Every routable state of a machine made through `keepRouteTypes`, by id (without `#`). */
+export type RoutesOf<M> = M extends { readonly [ROUTE_CONFIG]?: infer C } ? RoutesOfConfig<C> : never;
+
+/** `#id` of every routable state. */
+export type RouteIdOf<M> = `#${keyof RoutesOf<M> & string}`;
+
+/** The machine's events a view may send: every event but the URL-driven `xstate.route` (links send those). */
+export type DomainEventOf<M extends AnyStateMachine> = Exclude<EventFromLogic<M>, { type: 'xstate.route' }>;
+
+type RoutesOfConfig<C> = {
+  [E in RouteEntries<C, None> as E['id']]: { params: Flat<E['params']>; search: Flat<E['search']> };
+};
+
+type RouteEntries<Node, Above extends object> =
+  | (Node extends { readonly id: infer Id extends string; readonly route: object }
+      ? { id: Id; params: Above & OwnParams<Node>; search: OwnSearch<Node> }
+      : never)
+  | (Node extends { readonly states: infer States }
+      ? { [K in keyof States]: RouteEntries<States[K], Above & OwnParams<Node>> }[keyof States]
+      : never);
+
+/** No params: an object type with no keys. */
+type None = Record<never, never>;
+
+type MetaOf<Node> = Node extends { readonly meta: infer Meta } ? Meta : None;
+
+/** The `:name` params of a state's own `meta.path`, typed by its `meta.params` parsers (text by default). */
+type OwnParams<Node> =
+  MetaOf<Node> extends { readonly path: infer Path extends string }
+    ? { [Name in ParamNames<Path>]: ParserValue<MetaOf<Node>, 'params', Name, string> }
+    : None;
+
+/** Search params are optional; a `path: '*'` state may be given the URL it keeps. */
+type OwnSearch<Node> = {
+  [Name in SearchNames<MetaOf<Node>>]?: ParserValue<MetaOf<Node>, 'search', Name, never>;
+} & (MetaOf<Node> extends { readonly path: '*' } ? { '*'?: string } : None);
+
+type SearchNames<Meta> = Meta extends { readonly search: infer Search } ? keyof Search & string : never;
+
+type ParserValue<Meta, Field extends 'params' | 'search', Name extends string, Default> = Meta extends {
+  readonly [F in Field]: { readonly [N in Name]: Param<infer T> };
+}
+  ? T
+  : Default;
+
+type ParamNames<Path extends string> = Path extends `${infer Segment}/${infer Rest}`
+  ? SegmentParam<Segment> | ParamNames<Rest>
+  : SegmentParam<Path>;
+
+type SegmentParam<Segment extends string> = Segment extends `:${infer Name}` ? Name : never;
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/**
+ * `true` when the machine's context types every URL param as its route's parser makes it
+ * (`RoutedContext<{ id: number }>` with `params: { id: int }`), else a message naming the params
+ * that disagree. Params the context does not name are not checked.
+ */
+export type ContextParamsAgree<M extends AnyStateMachine> = [ParamMismatches<M>] extends [never]
+  ? true
+  : `context.params.${ParamMismatches<M> & string}: the context's type differs from what meta parses`;
+
+type ParamMismatches<M extends AnyStateMachine> = {
+  [Id in keyof RoutesOf<M>]: MismatchesIn<RoutesOf<M>[Id], ContextParams<M>>;
+}[keyof RoutesOf<M>];
+
+type ContextParams<M extends AnyStateMachine> = ContextFrom<M> extends { params: infer P } ? P : never;
+
+type MismatchesIn<R, P> = R extends RouteTypes
+  ? {
+      [K in keyof (R['params'] & R['search'])]-?: K extends keyof P
+        ? [NonNullable<(R['params'] & R['search'])[K]>] extends [NonNullable<P[K]>]
+          ? never
+          : K
+        : never;
+    }[keyof (R['params'] & R['search'])]
+  : never;
