@@ -46,3 +46,15 @@ export async function withPage(
     await close();
   }
 }
+
+/** The page's app-relative URL as the address bar shows it: path, search and hash. */
+export const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search + url.hash;
+};
+
+/** The session history's length: entries the app pushed show as differences from a first reading. */
+export const historyLength = (page: Page) => page.evaluate(() => history.length);
+
+/** A heading by its exact accessible name. */
+export const headingNamed = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, withPage } from './browser';
+import { headingNamed, historyLength, launch, pathOf, withPage } from './browser';
 
 /**
  * The routing contract's promises that broke on statecharts of other shapes (issue 8), in Chromium
@@ -15,12 +15,8 @@ afterAll(async () => {
 });
 
 const origin = () => inject('referenceUrl');
-const path = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname + url.search + url.hash;
-};
-const historyLength = (page: Page) => page.evaluate(() => history.length);
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+const path = pathOf;
+const heading = headingNamed;
 const open = (url: string, test: (page: Page) => Promise<void>) => withPage(browser, origin() + url, test);
 
 interface TestApp {

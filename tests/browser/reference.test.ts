@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, withPage } from './browser';
+import { headingNamed, historyLength, launch, openPage, pathOf, withPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,12 +11,8 @@ afterAll(async () => {
 });
 
 const origin = () => inject('referenceUrl');
-const path = (page: Page) => {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-};
-const historyLength = (page: Page) => page.evaluate(() => history.length);
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+const path = pathOf;
+const heading = headingNamed;
 
 const open = (url: string, test: (page: Page) => Promise<void>) => withPage(browser, origin() + url, test);
 

@@ -3,7 +3,7 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createRouterSync, type RouterSync } from '../../src/routing/sync';
-import { href, screenKey, screensOf } from '../../src/routing/url';
+import { href, screenKey, screensKey, screensOf, type Screen } from '../../src/routing/url';
 import { describeEvent } from './graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
@@ -63,8 +63,8 @@ function recordingRewrites(history: MemoryHistory, rewrites: Rewrite[]): MemoryH
   return new Proxy(history, { get: (target, name) => (name === 'replace' ? replace : Reflect.get(target, name)) });
 }
 
-/** Screens a URL means; a not-found screen by its id (its URL param is the URL itself). */
-function meaningOf(spec: MachineSpec, url: string): string {
+/** The screens a fresh app at `url` shows: the URL is the whole address of a screen. */
+function screensAt(spec: MachineSpec, url: string): Screen[] {
   const history = createMemoryHistory({ initialEntries: [url] });
   const actor = createActor(spec.machine);
   actor.start();
@@ -72,6 +72,12 @@ function meaningOf(spec: MachineSpec, url: string): string {
   const screens = screensOf(spec.table, actor.getSnapshot() as AnyMachineSnapshot);
   sync.stop();
   actor.stop();
+  return screens;
+}
+
+/** What a URL means: its screens, a not-found screen by its id (its URL param is the URL itself). */
+function meaningOf(spec: MachineSpec, url: string): string {
+  const screens = screensAt(spec, url);
   return screens.map((screen) => (screen.id === spec.table.notFound.id ? screen.id : screen.key)).join(' ');
 }
 
@@ -95,18 +101,6 @@ function respell(url: string, pick: number): string {
     url.replace(/^\/([a-z])/, (_, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`),
   ];
   return spellings[pick % spellings.length] ?? url;
-}
-
-/** Whether a fresh app at `url` shows the same screens: the URL is the whole address of a screen. */
-function screensAt(spec: MachineSpec, url: string): string {
-  const history = createMemoryHistory({ initialEntries: [url] });
-  const actor = createActor(spec.machine);
-  actor.start();
-  const sync = createRouterSync({ actor, table: spec.table, history });
-  const key = screenKey(spec.table, actor.getSnapshot() as AnyMachineSnapshot);
-  sync.stop();
-  actor.stop();
-  return key;
 }
 
 /** The machine-level walk also moves several entries at once, respells URLs and types long ones. */
@@ -190,8 +184,9 @@ function check(spec: MachineSpec, app: ReturnType<typeof startApp>) {
   // Every state shown has its view's assertion, and the URL alone brings the same screens back.
   checksFor(spec, snapshot);
   checkRewrites(spec, app);
-  if (!snapshot.matches('error') && screensAt(spec, url) !== screenKey(spec.table, snapshot)) {
-    throw new Error(`a reload at ${url} shows ${screensAt(spec, url)}, not ${screenKey(spec.table, snapshot)}`);
+  const reloaded = screensKey(screensAt(spec, url));
+  if (!snapshot.matches('error') && reloaded !== screenKey(spec.table, snapshot)) {
+    throw new Error(`a reload at ${url} shows ${reloaded}, not ${screenKey(spec.table, snapshot)}`);
   }
 }
 
