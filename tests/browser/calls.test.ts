@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { strings } from '../../machines/strings';
 import { api } from './api';
-import { launch, openPage } from './browser';
+import { TIMEOUT_KEY } from '../reference/referenceCalls';
+import { launch } from './browser';
 
 /**
  * The reference records screens against the real reference API server, through the built app's
@@ -25,13 +26,26 @@ const alert = (page: Page) => page.getByRole('alert').filter({ hasText: strings.
  * Opens `url`, runs `test`, then fails on any uncaught exception or console error but Chromium's
  * own line for an HTTP error answer ("Failed to load resource"), which is the failure under test.
  */
-async function open(url: string, test: (page: Page) => Promise<void>) {
-  const { page, problems, close } = await openPage(browser, inject('referenceUrl') + url);
+async function open(url: string, test: (page: Page) => Promise<void>, options: { timeoutMs?: number } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  if (options.timeoutMs) {
+    await page.addInitScript(({ key, ms }) => localStorage.setItem(key, ms), {
+      key: TIMEOUT_KEY,
+      ms: String(options.timeoutMs),
+    });
+  }
   try {
+    await page.goto(inject('referenceUrl') + url);
     await test(page);
     expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
   } finally {
-    await close();
+    await context.close();
   }
 }
 
@@ -135,7 +149,7 @@ describe('failures: the catalogue message, focused, with its handling', () => {
 
   it('times out when the server never answers, and loads on retry', async () => {
     await api.behave({ path: '/api/records', behaviour: { kind: 'hang' } });
-    await open('/records', (page) => failsThenRetries(page, strings.errors.timeout));
+    await open('/records', (page) => failsThenRetries(page, strings.errors.timeout), { timeoutMs: 1_000 });
   });
 
   it('shows a dropped connection behind the proxy as a server problem', async () => {

@@ -2,7 +2,7 @@ import { strings } from '../../machines/strings';
 import { mountApp } from '../../src/app';
 import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import '../../src/styles.css';
-import { referenceActors } from './referenceCalls';
+import { TIMEOUT_KEY, referenceActors } from './referenceCalls';
 import { referenceMachine } from './referenceMachine';
 
 // Development only (the import is dropped from production builds): the statechart inspector.
@@ -13,7 +13,7 @@ if (container) {
   void mountApp(container, {
     machine: referenceMachine,
     // The real calls, to same-origin /api (proxied to the reference API server).
-    provide: { actors: referenceActors },
+    provide: { actors: referenceActors({ timeoutMs: Number(localStorage.getItem(TIMEOUT_KEY)) || undefined }) },
     // The product's not-found and error views, and the reference screens' own.
     views: {
       ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),

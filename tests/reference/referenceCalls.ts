@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { callActor, defineCall } from '../../src/api/http';
+import { DEFAULT_TIMEOUT_MS, callActor, defineCall } from '../../src/api/http';
 import type { ReferenceRecord } from './referenceMachine';
 
 /**
@@ -8,10 +8,7 @@ import type { ReferenceRecord } from './referenceMachine';
  */
 const record = v.object({ id: v.number(), name: v.string() });
 
-// Short, so that the timeout is seen in a browser test without a long wait.
-const timeoutMs = 2_000;
-
-export const referenceCalls = {
+export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS) => ({
   listRecords: defineCall<void, ReferenceRecord[]>({
     method: 'GET',
     path: () => '/api/records',
@@ -24,10 +21,19 @@ export const referenceCalls = {
     response: record,
     timeoutMs,
   }),
-};
+});
 
 /** What the app provides for the actors the reference machine names. */
-export const referenceActors = {
-  loadRecords: callActor(referenceCalls.listRecords),
-  loadRecord: callActor(referenceCalls.getRecord),
-};
+export function referenceActors(options: { timeoutMs?: number } = {}) {
+  const calls = referenceCalls(options.timeoutMs);
+  return {
+    loadRecords: callActor(calls.listRecords),
+    loadRecord: callActor(calls.getRecord),
+  };
+}
+
+/**
+ * A browser test sets this localStorage key before the page loads to see a timeout without
+ * waiting the default 10 s (the reference app is test code; the product has no such hook).
+ */
+export const TIMEOUT_KEY = 'reference.callTimeoutMs';
