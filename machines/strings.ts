@@ -28,16 +28,4 @@ export const strings = {
     body: 'This screen failed to show. The rest of the application still works.',
     home: 'Go to the home page',
   },
-  // Calls and errors: the messages of the error catalogue (src/api/errors.ts), one per entry.
-  errors: {
-    network: 'The server could not be reached. Check the connection and try again.',
-    timeout: 'The server took too long to answer. Try again.',
-    notFound: 'Nothing was found at this address.',
-    refused: 'The server refused this request.',
-    server: 'The server had a problem. Try again in a moment.',
-    invalidPayload: 'The server sent an answer this application does not understand.',
-    generic: 'Something went wrong while loading.',
-    heading: 'Not loaded',
-    retry: 'Try again',
-  },
 } as const;

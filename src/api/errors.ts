@@ -1,16 +1,16 @@
 import type { CallError } from '../../machines/calls';
-import { strings } from '../../machines/strings';
+import { errorStrings } from '../../machines/errorStrings';
 
 /**
  * The error catalogue: every error code a call can fail with, its message (a key of
- * `strings.errors`) and its handling. A failed state shows the message, moves the focus to it
+ * `errorStrings`) and its handling. A failed state shows the message, moves the focus to it
  * and offers the handling. The product's own codes are added here when they are specified.
  */
 
 /** What the person is offered: try the same call again, leave for another screen, or fix their input (kept). */
 export type Handling = 'retry' | 'leave' | 'keepInput';
 
-export type MessageKey = Exclude<keyof typeof strings.errors, 'retry' | 'heading'>;
+export type MessageKey = Exclude<keyof typeof errorStrings, 'retry' | 'heading'>;
 
 export interface CatalogueEntry {
   message: MessageKey;
@@ -37,5 +37,5 @@ export function catalogueEntry(error: CallError | undefined): CatalogueEntry {
 /** The message and handling to show for a failure. */
 export function describeError(error: CallError | undefined): { message: string; handling: Handling } {
   const entry = catalogueEntry(error);
-  return { message: strings.errors[entry.message], handling: entry.handling };
+  return { message: errorStrings[entry.message], handling: entry.handling };
 }

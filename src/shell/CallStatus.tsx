@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { CallError } from '../../machines/calls';
+import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
 import { describeError } from '../api/errors';
 
@@ -34,11 +35,11 @@ export function CallFailed({
   useEffect(() => box.current?.focus(), []);
   return (
     <div ref={box} className="call-failed" role="alert" aria-labelledby={heading} tabIndex={-1}>
-      <h3 id={heading}>{strings.errors.heading}</h3>
+      <h3 id={heading}>{errorStrings.heading}</h3>
       <p>{message}</p>
       {handling === 'retry' ? (
         <button type="button" className="button" onClick={retry}>
-          {strings.errors.retry}
+          {errorStrings.retry}
         </button>
       ) : handling === 'leave' ? (
         leave

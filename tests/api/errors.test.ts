@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KnownCallErrorCode } from '../../machines/calls';
-import { strings } from '../../machines/strings';
+import { errorStrings } from '../../machines/errorStrings';
 import { catalogueEntry, describeError, errorCatalogue, genericEntry } from '../../src/api/errors';
 
 describe('the error catalogue', () => {
@@ -15,14 +15,14 @@ describe('the error catalogue', () => {
       invalidPayload: true,
     };
     expect(Object.keys(errorCatalogue).sort()).toEqual(Object.keys(codes).sort());
-    for (const entry of Object.values(errorCatalogue)) expect(strings.errors[entry.message]).toBeTruthy();
+    for (const entry of Object.values(errorCatalogue)) expect(errorStrings[entry.message]).toBeTruthy();
   });
 
   it('falls back to the generic entry for an unknown code or no error', () => {
     expect(catalogueEntry({ code: 'no.such.code' })).toBe(genericEntry);
     expect(catalogueEntry({ code: 'toString' })).toBe(genericEntry);
     expect(catalogueEntry(undefined)).toBe(genericEntry);
-    expect(describeError({ code: 'unknown' })).toEqual({ message: strings.errors.generic, handling: 'retry' });
+    expect(describeError({ code: 'unknown' })).toEqual({ message: errorStrings.generic, handling: 'retry' });
   });
 
   it('offers a retry for failures that may pass, and a way out for those that will not', () => {

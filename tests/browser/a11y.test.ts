@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
 import { launch } from './browser';
 
@@ -91,7 +92,7 @@ const referenceStates: ScreenState[] = [
   {
     name: 'record, failed',
     url: '/records/2',
-    heading: strings.errors.heading,
+    heading: errorStrings.heading,
     before: (page) => page.route('**/api/records/2', (route) => route.fulfill({ status: 500, body: '{}' })),
   },
 ];

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
 import { api } from './api';
 import { TIMEOUT_KEY } from '../reference/referenceCalls';
@@ -20,7 +21,7 @@ afterAll(async () => {
 beforeEach(() => api.reset());
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
-const alert = (page: Page) => page.getByRole('alert').filter({ hasText: strings.errors.heading });
+const alert = (page: Page) => page.getByRole('alert').filter({ hasText: errorStrings.heading });
 
 /**
  * Opens `url`, runs `test`, then fails on any uncaught exception or console error but Chromium's
@@ -132,29 +133,29 @@ describe('failures: the catalogue message, focused, with its handling', () => {
     expect(await alert(page).textContent()).toContain(message);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
     await api.reset();
-    await page.getByRole('button', { name: strings.errors.retry }).click();
+    await page.getByRole('button', { name: errorStrings.retry }).click();
     await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     expect(await alert(page).count()).toBe(0);
   };
 
   it('shows a 500 as a server problem and loads on retry', async () => {
     await api.behave({ path: '/api/records', behaviour: { kind: 'status', status: 500 } });
-    await open('/records', (page) => failsThenRetries(page, strings.errors.server));
+    await open('/records', (page) => failsThenRetries(page, errorStrings.server));
   });
 
   it('shows a payload of the wrong shape as invalid, without a crash, and loads on retry', async () => {
     await api.behave({ path: '/api/records', behaviour: { kind: 'invalid' } });
-    await open('/records', (page) => failsThenRetries(page, strings.errors.invalidPayload));
+    await open('/records', (page) => failsThenRetries(page, errorStrings.invalidPayload));
   });
 
   it('times out when the server never answers, and loads on retry', async () => {
     await api.behave({ path: '/api/records', behaviour: { kind: 'hang' } });
-    await open('/records', (page) => failsThenRetries(page, strings.errors.timeout), { timeoutMs: 1_000 });
+    await open('/records', (page) => failsThenRetries(page, errorStrings.timeout), { timeoutMs: 1_000 });
   });
 
   it('shows a dropped connection behind the proxy as a server problem', async () => {
     await api.behave({ path: '/api/records', behaviour: { kind: 'drop' } });
-    await open('/records', (page) => failsThenRetries(page, strings.errors.server));
+    await open('/records', (page) => failsThenRetries(page, errorStrings.server));
   });
 
   it('shows the network failure when offline, and loads on retry once back online', async () => {
@@ -165,9 +166,9 @@ describe('failures: the catalogue message, focused, with its handling', () => {
       await page.context().setOffline(true);
       await page.getByRole('link', { name: 'Records', exact: true }).click();
       await alert(page).waitFor();
-      expect(await alert(page).textContent()).toContain(strings.errors.network);
+      expect(await alert(page).textContent()).toContain(errorStrings.network);
       await page.context().setOffline(false);
-      await page.getByRole('button', { name: strings.errors.retry }).click();
+      await page.getByRole('button', { name: errorStrings.retry }).click();
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     });
   });
@@ -175,8 +176,8 @@ describe('failures: the catalogue message, focused, with its handling', () => {
   it('offers a way out, not a retry, for a record that does not exist', async () => {
     await open('/records/99', async (page) => {
       await alert(page).waitFor();
-      expect(await alert(page).textContent()).toContain(strings.errors.notFound);
-      expect(await page.getByRole('button', { name: strings.errors.retry }).count()).toBe(0);
+      expect(await alert(page).textContent()).toContain(errorStrings.notFound);
+      expect(await page.getByRole('button', { name: errorStrings.retry }).count()).toBe(0);
       await alert(page).getByRole('link', { name: 'All records' }).click();
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     });

@@ -1,5 +1,6 @@
 import { href } from '../../src/routing/url';
 import { referenceMachine, referenceStrings, type ReferenceRecord } from '../reference/referenceMachine';
+import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
 import { fromPromise } from 'xstate';
 import { makeSpec, routeExecutor, type AnyEvent, type StateAssertion } from './spec';
@@ -28,10 +29,10 @@ const callExecutors = {
   'xstate.error.actor.loadRecords': report,
   'xstate.done.actor.loadRecord': report,
   'xstate.error.actor.loadRecord': report,
-  'call.retry': () => ({ do: 'click' as const, role: 'button' as const, name: strings.errors.retry }),
+  'call.retry': () => ({ do: 'click' as const, role: 'button' as const, name: errorStrings.retry }),
 };
-const notFailed: StateAssertion = { absentHeading: strings.errors.heading };
-const failed: StateAssertion = { heading: strings.errors.heading };
+const notFailed: StateAssertion = { absentHeading: errorStrings.heading };
+const failed: StateAssertion = { heading: errorStrings.heading };
 const callAssertions: Record<string, StateAssertion> = {
   records: { heading: referenceStrings.records },
   recordList: { heading: referenceStrings.recordList, title: referenceStrings.recordList },
