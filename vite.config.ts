@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 /**
  * The preview server (sirv) answers a URL with bad percent-encoding with an error page before the
@@ -59,15 +59,33 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
+ * Where the reference app's same-origin `/api` goes, in `vite` and `vite preview` (mode reference):
+ * REFERENCE_API_URL when set (the browser tests start their own server and set it), else the
+ * reference API server started here, in-process, so `npm run start:reference` needs no second
+ * command. The proxy keeps the app's calls same-origin: the CSP stays 'self'.
+ */
+async function referenceApiProxy(): Promise<Record<string, string>> {
+  let target = process.env.REFERENCE_API_URL;
+  if (!target) {
+    const { startApiServer } = await import('./tests/server/apiServer.ts');
+    target = (await startApiServer()).url;
+  }
+  return { '/api': target };
+}
+
+/**
  * `vite build` builds the product. `vite build --mode reference` builds the reference app from
  * tests/reference (test code, never part of the product build) for the real-browser tests.
  * BASE_PATH sets Vite's `base`, to prove that deep links work under a base path.
  */
-export default defineConfig(({ mode }) => {
+export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
   const reference = mode === 'reference';
   const base = process.env.BASE_PATH ?? '/';
+  const proxy = reference && command === 'serve' ? await referenceApiProxy() : undefined;
   return {
     base,
+    server: { proxy },
+    preview: { proxy },
     root: reference ? fileURLToPath(new URL('./tests/reference', import.meta.url)) : undefined,
     publicDir: fileURLToPath(new URL('./public', import.meta.url)),
     plugins: [react(), serveMalformedUrls(), contentSecurityPolicy()],
@@ -85,7 +103,7 @@ export default defineConfig(({ mode }) => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/{routing,machines,views,dev}/**/*.test.ts'], environment: 'node' },
+          test: { name: 'unit', include: ['tests/{routing,machines,views,dev,api}/**/*.test.ts'], environment: 'node' },
         },
         {
           // The gates themselves: lint boundaries, the bundle budget (builds, so slower).

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
 import { launch } from './browser';
 
@@ -74,6 +75,26 @@ const referenceStates: ScreenState[] = [
   { name: 'overlay open over home', url: '/?overlay=open', heading: 'Overlay' },
   { name: 'overlay open over an item', url: '/section/2?overlay=open', heading: 'Overlay' },
   { name: 'overlay open over the list', url: '/section?overlay=open', heading: 'Overlay' },
+  // Calls (issue 9): the records screens loaded, loading (the API is held back) and failed.
+  {
+    name: 'records list, loaded',
+    url: '/records',
+    heading: 'All records',
+    act: (page) => page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor(),
+  },
+  {
+    name: 'record, loading',
+    url: '/records/2',
+    heading: 'Record 2',
+    before: (page) => page.route('**/api/records/2', () => {}),
+    act: (page) => page.getByRole('status').filter({ hasText: strings.loading }).waitFor(),
+  },
+  {
+    name: 'record, failed',
+    url: '/records/2',
+    heading: errorStrings.heading,
+    before: (page) => page.route('**/api/records/2', (route) => route.fulfill({ status: 500, body: '{}' })),
+  },
 ];
 
 async function violationsIn(origin: string, state: ScreenState, colorScheme: 'light' | 'dark') {

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { build, preview, type PreviewServer } from 'vite';
+import { startApiServer } from '../server/apiServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -7,6 +8,8 @@ declare module 'vitest' {
     referenceUrl: string;
     /** The origin serving the reference app built with base `/base/`. */
     baseUrl: string;
+    /** The reference API server behind the reference apps' /api proxy (its /__control endpoints). */
+    apiUrl: string;
   }
 }
 
@@ -16,6 +19,10 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const servers: PreviewServer[] = [];
+  // The reference apps' /api goes here (vite.config.ts reads REFERENCE_API_URL for its proxy).
+  const api = await startApiServer();
+  process.env.REFERENCE_API_URL = api.url;
+  project.provide('apiUrl', api.url);
   const serve = async (mode: string, base: string) => {
     process.env.BASE_PATH = base;
     try {
@@ -41,5 +48,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', await serve('reference', '/base/'));
   return async () => {
     await Promise.all(servers.map((server) => server.close()));
+    await api.close();
   };
 }

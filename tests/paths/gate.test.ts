@@ -129,6 +129,15 @@ describe('the transitions excluded by a rule', () => {
       '#overlayOpen on route #overlayOpen (in place)': 'a route to the screen shown with the same params',
       '#notFound on route #notFound (in place)': 'a route to the screen shown with the same params',
       '#legacy on route #legacy (in place)': '#legacy is left at once by its unguarded always transition',
+      // Calls (issue 9): the records screens, shaped like the section.
+      '#reference (root) on route #records → #records':
+        'its URL means the index child #recordList, so the router sends a route to #recordList instead',
+      '#reference.app.main on route #records → #records':
+        'its URL means the index child #recordList, so the router sends a route to #recordList instead',
+      '#records on route #records → #records':
+        'its URL means the index child #recordList, so the router sends a route to #recordList instead',
+      '#recordList on route #recordList (in place)': 'a route to the screen shown with the same params',
+      '#recordDetail on route #recordDetail (in place)': 'a route to the screen shown with the same params',
     });
   });
 

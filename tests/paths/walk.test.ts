@@ -128,8 +128,12 @@ function perform(spec: MachineSpec, app: ReturnType<typeof startApp>, step: Mach
   if (step.kind === 'event') {
     const enabled = events.filter((event) => app.snapshot().machine.getTransitionData(app.snapshot(), event).length);
     const event = pick(enabled, step.pick);
-    if (event) app.send(event);
-    return event ? describeEvent(event) : 'no event enabled';
+    if (!event) return 'no event enabled';
+    // In the app a route event comes only from a URL (a link's href): through the router.
+    if (event.type === 'xstate.route')
+      app.sync().navigate(app.sync().hrefFor(String(event.to), event.params as Record<string, unknown>));
+    else app.send(event);
+    return describeEvent(event);
   }
   if (step.kind === 'link') {
     const routes = events.filter((event) => event.type === 'xstate.route');

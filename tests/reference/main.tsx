@@ -2,6 +2,7 @@ import { strings } from '../../machines/strings';
 import { mountApp } from '../../src/app';
 import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import '../../src/styles.css';
+import { TIMEOUT_KEY, referenceActors } from './referenceCalls';
 import { referenceMachine } from './referenceMachine';
 
 // Development only (the import is dropped from production builds): the statechart inspector.
@@ -11,6 +12,8 @@ const container = document.getElementById('root');
 if (container) {
   void mountApp(container, {
     machine: referenceMachine,
+    // The real calls, to same-origin /api (proxied to the reference API server).
+    provide: { actors: referenceActors({ timeoutMs: Number(localStorage.getItem(TIMEOUT_KEY)) || undefined }) },
     // The product's not-found and error views, and the reference screens' own.
     views: {
       ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),

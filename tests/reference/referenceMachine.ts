@@ -1,4 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate';
+import { callPlaceholder, toCallError, type CallError } from '../../machines/calls';
 import { routed } from '../../machines/routed';
 import { keepRouteTypes } from '../../machines/routeTypes';
 import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
@@ -23,6 +24,16 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   /** How often the section and the item were entered: the contract says "only what changes". */
   sectionEntries: number;
   itemEntries: number;
+  // Calls: the records screens' data and the last failure (plain data, persistable).
+  records?: ReferenceRecord[];
+  record?: ReferenceRecord;
+  callError?: CallError;
+}
+
+/** A neutral placeholder record, as the reference API serves it (tests/reference/referenceCalls.ts). */
+export interface ReferenceRecord {
+  id: number;
+  name: string;
 }
 
 export type ReferenceEvent =
@@ -31,7 +42,8 @@ export type ReferenceEvent =
   | { type: 'editor.change' }
   | { type: 'editor.save' }
   | { type: 'item.showNotes' }
-  | { type: 'item.showDetails' };
+  | { type: 'item.showDetails' }
+  | { type: 'call.retry' };
 
 export const referenceStrings = {
   home: 'Reference home',
@@ -46,6 +58,9 @@ export const referenceStrings = {
   overlay: 'Overlay',
   notFound: 'Page not found',
   error: 'Something went wrong',
+  records: 'Records',
+  recordList: 'All records',
+  record: (id: unknown) => `Record ${String(id)}`,
 } as const;
 
 export const referenceMachine = routed(
@@ -59,6 +74,10 @@ export const referenceMachine = routed(
       actors: {
         // Stands for any actor a section keeps running (a subscription, a poll): it must not restart.
         sectionWork: fromCallback(() => () => {}),
+        // Calls: named and typed here, implemented in tests/reference/referenceCalls.ts, provided by
+        // the app (main.tsx) or by a test.
+        loadRecords: callPlaceholder<ReferenceRecord[]>('loadRecords'),
+        loadRecord: callPlaceholder<ReferenceRecord, { id: number }>('loadRecord'),
       },
       actions: {
         countHomeEntry: assign({ homeEntries: ({ context }) => context.homeEntries + 1 }),
@@ -69,6 +88,7 @@ export const referenceMachine = routed(
         })),
         markDirty: assign({ dirty: true }),
         markClean: assign({ dirty: false }),
+        keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),
       },
       guards: {
         isDirty: ({ context }) => context.dirty,
@@ -148,6 +168,53 @@ export const referenceMachine = routed(
                 states: {
                   intro: {},
                   stop: { id: 'tourStop', route: {}, meta: { path: 'stop', title: referenceStrings.tourStop } },
+                },
+              },
+              // Calls: a list and a detail screen that load on entry (whatever the cause: link, deep
+              // link, Back), show a pending state, fail with the catalogue's message, retry on request.
+              records: {
+                id: 'records',
+                route: {},
+                meta: { path: 'records', title: referenceStrings.records, nav: 'Records' },
+                initial: 'list',
+                states: {
+                  list: {
+                    id: 'recordList',
+                    route: {},
+                    meta: { path: '', title: referenceStrings.recordList },
+                    initial: 'loading',
+                    states: {
+                      loading: {
+                        invoke: {
+                          id: 'loadRecords',
+                          src: 'loadRecords',
+                          onDone: { target: 'loaded', actions: assign({ records: ({ event }) => event.output }) },
+                          onError: { target: 'failed', actions: 'keepCallError' },
+                        },
+                      },
+                      loaded: {},
+                      failed: { on: { 'call.retry': 'loading' } },
+                    },
+                  },
+                  detail: {
+                    id: 'recordDetail',
+                    route: {},
+                    meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
+                    initial: 'loading',
+                    states: {
+                      loading: {
+                        invoke: {
+                          id: 'loadRecord',
+                          src: 'loadRecord',
+                          input: ({ context }) => ({ id: context.params.id ?? 0 }),
+                          onDone: { target: 'loaded', actions: assign({ record: ({ event }) => event.output }) },
+                          onError: { target: 'failed', actions: 'keepCallError' },
+                        },
+                      },
+                      loaded: {},
+                      failed: { on: { 'call.retry': 'loading' } },
+                    },
+                  },
                 },
               },
               broken: {

@@ -34,9 +34,13 @@ describe('route table', () => {
       overlayClosed: 'overlay:/',
       overlayOpen: 'overlay:/open',
       notFound: ':/',
+      // Calls (issue 9): the records screens.
+      records: ':/records',
+      recordList: ':/records',
+      recordDetail: ':/records/:id',
     });
     expect(table.notFound.id).toBe('notFound');
-    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'tour', 'broken']);
+    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'tour', 'records', 'broken']);
   });
 
   it('derives the product machine: an entry screen and not-found; the error state has no route', () => {

@@ -1,0 +1,34 @@
+import { Link, useMachineSelector, useSend } from '../routing';
+import { CallFailed, CallPending } from '../../../src/shell/CallStatus';
+import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import { referenceStrings } from '../referenceMachine';
+
+const at = (substate: 'loading' | 'loaded' | 'failed') => ({ app: { main: { records: { list: substate } } } });
+
+export function View() {
+  const loading = useMachineSelector((s) => s.matches(at('loading')));
+  const failed = useMachineSelector((s) => s.matches(at('failed')));
+  const records = useMachineSelector((s) => s.context.records);
+  const error = useMachineSelector((s) => s.context.callError);
+  const send = useSend();
+  return (
+    <section aria-busy={loading}>
+      <ScreenHeading level={2}>{referenceStrings.recordList}</ScreenHeading>
+      {loading ? (
+        <CallPending />
+      ) : failed ? (
+        <CallFailed error={error} retry={() => send({ type: 'call.retry' })} leave={<Link to="#home">Home</Link>} />
+      ) : (
+        <ul data-testid="records">
+          {records?.map((record) => (
+            <li key={record.id}>
+              <Link to="#recordDetail" params={{ id: record.id }}>
+                {record.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
