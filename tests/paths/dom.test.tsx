@@ -96,7 +96,7 @@ for (const spec of [referenceSpec, productSpec]) {
     }
 
     it('took every transition and reached every state a URL or a click can', () => {
-      const report = computeCoverage(spec.name, spec.machine, 'dom', seen, spec.table);
+      const report = computeCoverage(spec, 'dom', seen);
       reports.push(report);
       assertCovered(report);
     });
