@@ -147,6 +147,11 @@ export function chromiumDriver(page: Page, baseLength: number): Driver {
     async report(event: AnyEvent) {
       await page.evaluate((sent) => (window as unknown as PathsWindow).__paths.router.actor.send(sent), event);
     },
+    async internal(event: AnyEvent) {
+      // The built apps of the Chromium level have no timers or invoked actors yet: the shapes
+      // machine runs at the machine and DOM levels (README, "Generated path tests").
+      throw new Error(`${event.type}: the Chromium level cannot drive time or actors yet`);
+    },
     async waitForState(value) {
       await page.waitForFunction(
         (expected) =>

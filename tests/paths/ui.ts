@@ -1,8 +1,11 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
-import { createActor, type AnyMachineSnapshot, type StateValue } from 'xstate';
+import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import { createRouterSync } from '../../src/routing/sync';
 import { activeNodes, href } from '../../src/routing/url';
-import type { TestPath } from './graph';
+import type { Seen, TestPath } from './graph';
+import { checkRestore } from './history';
+import { createControlledActor, createControls } from './internal';
+import { isInternal } from './internalNames';
 import { statesNeedingAssertion, textOf, type AnyEvent, type MachineSpec } from './spec';
 
 /** One thing a person can check on screen, resolved for the state shown. */
@@ -20,6 +23,8 @@ export interface Driver {
   type(label: string, text: string): Promise<void>;
   /** An event the app sends by itself (the error boundary's view.failed). */
   report(event: AnyEvent): Promise<void>;
+  /** Time passes (an `after` event) or an invoked actor settles (its done or error event). */
+  internal(event: AnyEvent): Promise<void>;
   /** Waits until the app's machine is in `value`. */
   waitForState(value: StateValue): Promise<void>;
   /** The URL shown, app-relative: pathname + search. */
@@ -51,7 +56,8 @@ export function checksFor(spec: MachineSpec, snapshot: AnyMachineSnapshot): Chec
  */
 export function createModel(spec: MachineSpec) {
   const history = createMemoryHistory({ initialEntries: ['/'] });
-  const actor = createActor(spec.machine);
+  const controls = createControls(spec.machine, spec.outcomes ?? {});
+  const actor = createControlledActor(spec.machine, controls);
   actor.start();
   const sync = createRouterSync({ actor, table: spec.table, history });
   const snapshot = () => actor.getSnapshot() as AnyMachineSnapshot;
@@ -75,6 +81,10 @@ export function createModel(spec: MachineSpec) {
       actor.send(event);
       followUp();
     },
+    async perform(event: AnyEvent) {
+      await controls.perform(actor, event);
+      followUp();
+    },
     stop() {
       sync.stop();
       actor.stop();
@@ -96,16 +106,23 @@ async function expectShown(spec: MachineSpec, driver: Driver, model: ReturnType<
  * Replays a generated path through a level's driver, each event performed as its executor says
  * a person would, and checks the screen after every step. A new URL is a new history entry.
  */
-export async function replayThroughUi(spec: MachineSpec, path: TestPath, driver: Driver): Promise<void> {
+export async function replayThroughUi(spec: MachineSpec, path: TestPath, driver: Driver, seen?: Seen): Promise<void> {
   const model = createModel(spec);
   try {
     let length = 1;
     await expectShown(spec, driver, model, length);
-    for (const { event } of path.steps) {
+    for (const { event, restore } of path.steps) {
+      const before = model.url();
+      if (isInternal(event.type)) {
+        await driver.internal(event);
+        await model.perform(event);
+        if (model.url() !== before) length++;
+        await expectShown(spec, driver, model, length);
+        continue;
+      }
       const executor = spec.executors[event.type];
       if (!executor) throw new Error(`event "${event.type}" has no executor`);
       const action = executor(event);
-      const before = model.url();
       if (action.do === 'route') {
         const url = model.hrefFor(action.to, action.params);
         await driver.route(url);
@@ -118,6 +135,11 @@ export async function replayThroughUi(spec: MachineSpec, path: TestPath, driver:
       }
       if (model.url() !== before) length++;
       await expectShown(spec, driver, model, length);
+      if (restore) {
+        // The app's state equals the model's (expectShown): check what the history restored.
+        checkRestore(spec.machine, restore, model.snapshot().value);
+        seen?.histories.add(restore.history);
+      }
     }
   } finally {
     model.stop();
