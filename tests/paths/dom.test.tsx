@@ -8,6 +8,7 @@ import { viewsFromGlob, type ViewModule, type ViewRegistry } from '../../src/rou
 import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
 import { emptySeen, observe, type Seen } from './graph';
 import { createControls } from './internal';
+import { linksIn } from './links';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { shapesSpec } from './shapesPaths';
@@ -66,6 +67,7 @@ async function renderApp(spec: MachineSpec, seen: Seen) {
     async waitForState(value: StateValue) {
       await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(value));
     },
+    links: async () => linksIn(document),
     url: async () => history.location.pathname + history.location.search,
     historyLength: async () => history.index + 1,
     async check(check: Check) {
@@ -86,6 +88,7 @@ for (const spec of [referenceSpec, shapesSpec, productSpec]) {
   describe(`paths of the ${spec.name} machine, performed in the DOM (jsdom, memory history)`, () => {
     const paths = pathsOf(spec);
     const seen = emptySeen();
+    const linksChecked = new Set<string>();
 
     it('has an executor for every event and an assertion for every state it can show', () => {
       checkMaps(spec);
@@ -97,7 +100,7 @@ for (const spec of [referenceSpec, shapesSpec, productSpec]) {
         const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
         const app = await renderApp(spec, seen);
         try {
-          await replayThroughUi(spec, path, app.driver, seen);
+          await replayThroughUi(spec, path, app.driver, seen, linksChecked);
           const unexpected = errors.mock.calls
             .map((call) => call.map(String).join(' '))
             .filter((text) => !/broken screen fails on purpose/.test(text));

@@ -58,6 +58,13 @@ export const referenceSpec = makeSpec({
     notFound: { heading: strings.notFound.heading, title: referenceStrings.notFound },
     error: { heading: strings.error.heading, title: referenceStrings.error },
   },
+  // Links lead where they say, except out of a dirty editor: the machine refuses them on purpose.
+  refusals: {
+    editor: {
+      when: (snapshot) => Boolean(snapshot.context.dirty),
+      reason: 'unsaved input: leaving is refused until saved',
+    },
+  },
   followUps: {
     // Its view throws on purpose: the error boundary reports it with the URL shown.
     broken: (snapshot, table) => ({

@@ -70,6 +70,12 @@ export interface MachineSpec {
    * reached, each with the reason: printed in the coverage table and written to coverage.json.
    */
   exclusions?: Record<string, string>;
+  /**
+   * Per state id, when its links may be refused (the machine stays, the URL is restored) and why:
+   * at the DOM level every link on every screen reached must land where its URL names, or be
+   * refused here.
+   */
+  refusals?: Record<string, { when: (snapshot: AnyMachineSnapshot) => boolean; reason: string }>;
   /** For the header of the table and the names of the tests. */
   productName: string;
 }
@@ -131,7 +137,7 @@ export function describeState(table: RouteTable, snapshot: AnyMachineSnapshot): 
 }
 
 /** A state that leaves at once by an unguarded `always` (a redirect) never shows. */
-function isTransient(node: AnyStateNode): boolean {
+export function isTransient(node: AnyStateNode): boolean {
   return (node.always ?? []).some((transition) => !transition.guard && transition.target?.length);
 }
 
