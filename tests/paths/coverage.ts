@@ -41,6 +41,8 @@ export interface CoverageReport {
   missingHistories: string[];
   /** Per missing state (`#id`) or transition (label): what to change. */
   fixes: Record<string, string>;
+  /** Transition pairs taken, when asked for (PATHS_COVERAGE=pairs). */
+  pairs?: Figure;
 }
 
 /**
@@ -153,6 +155,9 @@ export function assertCovered(report: CoverageReport): void {
     ...report.missingStates.map((id) => `state #${id} was never reached: ${report.fixes[`#${id}`] ?? ''}`),
     ...report.missingTransitions.map((label) => `transition ${label} was never taken: ${report.fixes[label] ?? ''}`),
     ...report.missingHistories.map((id) => `history #${id} was never checked: ${HISTORY_FIX}`),
+    ...(report.pairs && report.pairs.covered < report.pairs.total
+      ? [`${report.pairs.total - report.pairs.covered} transition pairs were never taken`]
+      : []),
   ];
   if (problems.length) {
     throw new Error(
@@ -167,14 +172,14 @@ const percent = ({ covered, total }: Figure) =>
 export function formatTable(reports: CoverageReport[]): string {
   const rows = reports.map(
     (r) =>
-      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${percent(r.histories)} | ${r.notApplicable.length} | ${r.excluded.length} |`,
+      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${percent(r.histories)} | ${r.pairs ? percent(r.pairs) : 'not asked'} | ${r.notApplicable.length} | ${r.excluded.length} |`,
   );
   const reasons = reports.flatMap((r) =>
     r.excluded.map((e) => `- ${r.machine}, ${r.level}: ${e.what} is excluded by the spec: ${e.reason}`),
   );
   return [
-    '| machine | level | states reached | transitions taken | histories restored | excluded by a rule | excluded by the spec |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| machine | level | states reached | transitions taken | histories restored | transition pairs | excluded by a rule | excluded by the spec |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     ...(reasons.length ? ['', ...reasons] : []),
   ].join('\n');
@@ -201,6 +206,7 @@ export function writeCoverage(reports: CoverageReport[], file = COVERAGE_FILE): 
         states: report.states,
         transitions: report.transitions,
         histories: report.histories,
+        ...(report.pairs && { pairs: report.pairs }),
         notApplicable: report.notApplicable,
         excluded: report.excluded,
         missingStates: report.missingStates,

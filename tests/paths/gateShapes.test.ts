@@ -6,7 +6,8 @@ import { assertCovered, computeCoverage, formatTable } from './coverage';
 import { emptySeen, replayEvents, stateNodesOf } from './graph';
 import { checkRestore } from './history';
 import { shapesSpec } from './shapesPaths';
-import { checkMaps, makeSpec, pathsOf, routeExecutor, type MachineSpec } from './spec';
+import { pairFigure, pairPaths, pairsRequested } from './pairs';
+import { checkMaps, generateOptions, makeSpec, pathsOf, routeExecutor, type MachineSpec } from './spec';
 
 function replayAll(spec: MachineSpec) {
   const seen = emptySeen();
@@ -159,5 +160,26 @@ describe('exclusions in a spec', () => {
     expect(() => replayAll({ ...guardedSpec, exclusions: { '#adminn': 'a typo' } })).toThrow(
       'The guarded spec excludes what its machine does not have: #adminn',
     );
+  });
+});
+
+describe('transition-pair coverage (opt-in)', () => {
+  it('adds paths until every pair of consecutive transitions the samples can take is taken', () => {
+    const options = generateOptions(shapesSpec);
+    const base = pathsOf(shapesSpec, options);
+    const pairs = pairPaths(shapesSpec.machine, options, base);
+    expect(pairFigure(shapesSpec.machine, pairs.universe, base).covered).toBeLessThan(pairs.universe.length);
+    expect(pairFigure(shapesSpec.machine, pairs.universe, [...base, ...pairs.paths])).toEqual({
+      covered: pairs.universe.length,
+      total: pairs.universe.length,
+    });
+  });
+
+  it('is asked for by PATHS_COVERAGE=pairs', () => {
+    const before = process.env.PATHS_COVERAGE;
+    process.env.PATHS_COVERAGE = 'pairs';
+    expect(pairsRequested()).toBe(true);
+    process.env.PATHS_COVERAGE = before ?? '';
+    expect(pairsRequested()).toBe(false);
   });
 });

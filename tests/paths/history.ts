@@ -1,6 +1,6 @@
-import { transition, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
+import { type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes } from '../../src/routing/url';
-import { describeEvent, type GenerateOptions, type PathStep, type TestPath } from './graph';
+import { describeEvent, emptySeen, reach, type GenerateOptions, type PathStep, type TestPath } from './graph';
 
 type AnyEvent = { type: string; [key: string]: unknown };
 
@@ -101,7 +101,7 @@ export function historyPaths(
           a.path.steps.length - b.path.steps.length,
       );
     for (const source of sources) {
-      const tail = leaveAndReturn(machine, options, source.path.state, parent, history, depth);
+      const tail = leaveAndReturn(machine, options, source.path, parent, history, depth);
       if (!tail) continue;
       const restore: Restore = { history: history.id, parent: parent.id, value: expectedRestore(history, source.left) };
       const last = tail[tail.length - 1] as PathStep;
@@ -122,13 +122,14 @@ export function historyPaths(
 function leaveAndReturn(
   machine: AnyStateMachine,
   options: GenerateOptions,
-  start: AnyMachineSnapshot,
+  start: TestPath,
   parent: AnyStateNode,
   history: AnyStateNode,
   depth: number,
 ): PathStep[] | undefined {
   const inParent = (snapshot: AnyMachineSnapshot) => activeNodes(machine.root, snapshot.value).includes(parent);
-  let frontier: Array<{ state: AnyMachineSnapshot; steps: PathStep[] }> = [{ state: start, steps: [] }];
+  const prefix = start.steps.map((step) => step.event);
+  let frontier: Array<{ state: AnyMachineSnapshot; steps: PathStep[] }> = [{ state: start.state, steps: [] }];
   const visited = new Set<string>();
   for (let level = 0; level < depth; level++) {
     const next: typeof frontier = [];
@@ -136,7 +137,8 @@ function leaveAndReturn(
       for (const event of options.events as AnyEvent[]) {
         const selected = machine.getTransitionData(state, event) as unknown as Array<{ target?: AnyStateNode[] }>;
         if (selected.length === 0) continue;
-        const [after] = transition(machine, state, event as never) as unknown as [AnyMachineSnapshot];
+        // On an actor: XState's pure transition() leaves the done events of final states unprocessed.
+        const after = reach(options.live ?? machine, [...prefix, ...steps.map((s) => s.event), event], emptySeen());
         const step = { event, state: after };
         const out = steps.length > 0;
         if (out && selected.some((t) => t.target?.includes(history)) && inParent(after)) return [...steps, step];

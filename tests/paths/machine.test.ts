@@ -8,13 +8,18 @@ import { createControlledActor, createControls } from './internal';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { shapesSpec } from './shapesPaths';
-import { pathsOf } from './spec';
+import { pairFigure, pairPaths, pairsRequested } from './pairs';
+import { generateOptions, pathsOf } from './spec';
 
 const reports: CoverageReport[] = [];
 
 for (const spec of [referenceSpec, shapesSpec, productSpec]) {
   describe(`paths of the ${spec.name} machine, replayed on an actor`, () => {
-    const paths = pathsOf(spec);
+    const options = generateOptions(spec);
+    const base = pathsOf(spec, options);
+    // Opt-in (PATHS_COVERAGE=pairs): one more path per pair of consecutive transitions not taken.
+    const pairs = pairsRequested() ? pairPaths(spec.machine, options, base) : undefined;
+    const paths = [...base, ...(pairs?.paths ?? [])];
     const seen = emptySeen();
 
     for (const path of paths) {
@@ -41,6 +46,7 @@ for (const spec of [referenceSpec, shapesSpec, productSpec]) {
 
     it('took every transition, reached every state and checked every history state of the machine', () => {
       const report = computeCoverage(spec, 'machine', seen);
+      if (pairs) report.pairs = pairFigure(spec.machine, pairs.universe, paths);
       reports.push(report);
       assertCovered(report);
     });
