@@ -179,7 +179,8 @@ describe('transition-pair coverage (opt-in)', () => {
     const before = process.env.PATHS_COVERAGE;
     process.env.PATHS_COVERAGE = 'pairs';
     expect(pairsRequested()).toBe(true);
-    process.env.PATHS_COVERAGE = before ?? '';
+    process.env.PATHS_COVERAGE = '';
     expect(pairsRequested()).toBe(false);
+    process.env.PATHS_COVERAGE = before ?? '';
   });
 });

@@ -13,7 +13,8 @@ import type { Figure } from './coverage';
 type AnyEvent = { type: string; [key: string]: unknown };
 
 /**
- * Transition-pair coverage (opt-in: PATHS_COVERAGE=pairs), as GraphWalker and ModelJUnit offer:
+ * Transition-pair coverage (opt-in: PATHS_COVERAGE=pairs; not a `--coverage=pairs` flag, which is
+ * Vitest's own option and never reaches the test workers), as GraphWalker and ModelJUnit offer:
  * every pair of consecutive transitions that can occur must occur in some path. A step's
  * transitions are those its event selects (`getTransitionData`, the first microstep). "Can occur"
  * is what the sample events reach: from every state of the suite, each event (URL-driven routes
