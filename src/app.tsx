@@ -1,6 +1,13 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createActor, type AnyStateMachine, type InputFrom, type InspectionEvent, type Snapshot } from 'xstate';
+import {
+  createActor,
+  type ActorOptions,
+  type AnyStateMachine,
+  type InputFrom,
+  type InspectionEvent,
+  type Snapshot,
+} from 'xstate';
 import { startsAtUrl } from '../machines/routed';
 import { RouterProvider, viewScreensUnder, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
@@ -25,6 +32,8 @@ export interface AppOptions<M extends AnyStateMachine = AnyStateMachine> {
    * provides its real calls here; tests provide fakes.
    */
   provide?: Parameters<M['provide']>[0];
+  /** The clock of `after` timers: tests pass XState's SimulatedClock to move time by hand. */
+  clock?: ActorOptions<M>['clock'];
   views: ViewRegistry;
   strings: ShellStrings & { loading: string };
   /** A memory history in tests; the browser's otherwise. */
@@ -36,11 +45,11 @@ export interface AppOptions<M extends AnyStateMachine = AnyStateMachine> {
 
 /** Wires machine, URL and views together. The caller renders `element`. */
 export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
-  const { views, strings, history, base, inspect, input, snapshot, provide } = options;
+  const { views, strings, history, base, inspect, input, snapshot, provide, clock } = options;
   // The actor enters the URL's state first (startsAtUrl); the route table is of the same machine.
   const machine = startsAtUrl(provide ? options.machine.provide(provide) : options.machine);
   const table = buildRouteTable(machine);
-  const actor = createActor(machine, { inspect, input, snapshot }).start();
+  const actor = createActor(machine, { inspect, input, snapshot, clock }).start();
   const sync = createRouterSync({
     actor,
     table,

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { activeNodes } from '../routing/url';
 import { Diagram } from './Diagram';
-import { describeEvent, enabledTransitions } from './enabled';
+import { describeEvent, enabledTransitions, type GuardError } from './enabled';
 import type { EventLog } from './eventLog';
 import { machineGraph } from './graph';
 import { layoutGraph, transitionLabel, type Scene } from './layout';
@@ -13,6 +13,8 @@ interface InspectorProps {
   machine: AnyStateMachine;
   log: EventLog;
   onClose: () => void;
+  /** Sample events with payloads (a path spec's `events`): the buttons send these. */
+  samples?: EventObject[];
 }
 
 /**
@@ -20,7 +22,7 @@ interface InspectorProps {
  * highlighted, the transitions enabled now as buttons, and the last events with their payloads.
  * A non-modal dialog: the app stays usable beside it; Escape closes it.
  */
-export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
+export function Inspector({ actor, machine, log, onClose, samples = [] }: InspectorProps) {
   const titleId = useId();
   const graph = useMemo(() => machineGraph(machine), [machine]);
   const [allRoutes, setAllRoutes] = useState(false);
@@ -40,7 +42,8 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
 
   const snapshot = useSyncExternalStore(
     (onChange) => {
-      const subscription = actor.subscribe(onChange);
+      // With an error listener: a machine that throws shows its error here, and the overlay stays.
+      const subscription = actor.subscribe({ next: onChange, error: onChange });
       return () => subscription.unsubscribe();
     },
     () => actor.getSnapshot() as AnyMachineSnapshot,
@@ -50,10 +53,19 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
     () => new Set(activeNodes(machine.root, snapshot.value).map((node) => node.id)),
     [machine, snapshot],
   );
-  const enabled = useMemo(
-    () => enabledTransitions(machine, graph, snapshot, active),
-    [machine, graph, snapshot, active],
-  );
+  // A domain event's payload: the sample for its type, else what is typed in the payload field.
+  const [payloadText, setPayloadText] = useState('{}');
+  const typed = useMemo(() => parsePayload(payloadText), [payloadText]);
+  const { enabled, guardErrors } = useMemo(() => {
+    const errors: GuardError[] = [];
+    const payloadFor = (type: string) => {
+      const sample = samples.find((event) => event.type === type);
+      if (sample) return { ...sample } as Record<string, unknown>;
+      return typed.ok ? typed.value : undefined;
+    };
+    return { enabled: enabledTransitions(machine, graph, snapshot, active, payloadFor, errors), guardErrors: errors };
+  }, [machine, graph, snapshot, active, samples, typed]);
+  const [sendError, setSendError] = useState<string | null>(null);
   const byId = useMemo(() => new Map(graph.transitions.map((t) => [t.id, t])), [graph]);
   // Grouped routes: a routable state's path is the button for the route into it.
   const routes = useMemo(() => {
@@ -66,7 +78,21 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
     }
     return found;
   }, [enabled, byId]);
-  const send = (event: EventObject) => actor.send(event);
+  const send = (event: EventObject) => {
+    try {
+      setSendError(null);
+      actor.send(event);
+    } catch (error) {
+      setSendError(error instanceof Error ? error.message : String(error));
+    }
+  };
+  // XState stops an actor whose action or guard throws: its snapshot says so, the overlay stays.
+  const machineError =
+    snapshot.status === 'error'
+      ? snapshot.error instanceof Error
+        ? snapshot.error.message
+        : String(snapshot.error)
+      : null;
 
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), []);
@@ -117,6 +143,22 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
       <div className="sc-inspector-panels">
         <section aria-labelledby={`${titleId}-enabled`}>
           <h3 id={`${titleId}-enabled`}>Enabled transitions</h3>
+          {(machineError ?? sendError ?? guardErrors.length > 0) && (
+            <div role="alert" className="sc-inspector-error">
+              {machineError && <p>The machine stopped on an error: {machineError}</p>}
+              {sendError && <p>Sending failed: {sendError}</p>}
+              {guardErrors.map((error) => (
+                <p key={error.transition}>
+                  Guard of {error.transition} threw: {error.message} (give the event a payload below)
+                </p>
+              ))}
+            </div>
+          )}
+          <label className="sc-inspector-payload">
+            Payload of domain events without a sample (JSON object)
+            <textarea rows={2} value={payloadText} onChange={(event) => setPayloadText(event.target.value)} />
+          </label>
+          {!typed.ok && <p className="sc-inspector-error">Not a JSON object: {typed.error}</p>}
           <ul className="sc-inspector-enabled">
             {buttons.map(({ transition, event }) => (
               <li key={transition.id}>
@@ -147,4 +189,14 @@ export function Inspector({ actor, machine, log, onClose }: InspectorProps) {
       </div>
     </dialog>
   );
+}
+
+function parsePayload(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  try {
+    const value: unknown = JSON.parse(text || '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'an object' };
+    return { ok: true, value: value as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
 }

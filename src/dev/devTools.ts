@@ -1,4 +1,4 @@
-import type { AnyActorRef, AnyStateMachine, InspectionEvent, Observer } from 'xstate';
+import type { AnyActorRef, AnyStateMachine, EventObject, InspectionEvent, Observer } from 'xstate';
 import { createEventLog } from './eventLog';
 
 /**
@@ -10,7 +10,7 @@ export interface DevTools {
   /** Pass to createApp: records events from the actor's start (and feeds Stately's inspector). */
   inspect(event: InspectionEvent): void;
   /** Call once the app runs: installs the shortcut, and opens the overlay if `?inspect` asked. */
-  attach(app: { actor: AnyActorRef; machine: AnyStateMachine }): void;
+  attach(app: { actor: AnyActorRef; machine: AnyStateMachine; samples?: EventObject[] }): void;
 }
 
 /** Alt+Shift+I (Option+Shift+I on a Mac): no browser binds it. Matched by key position. */
@@ -27,7 +27,7 @@ export async function startDevTools(): Promise<DevTools> {
       log.inspect(event);
       stately?.next?.(event);
     },
-    attach({ actor, machine }) {
+    attach({ actor, machine, samples }) {
       let close: (() => void) | undefined;
       let opening = false;
       const toggle = async () => {
@@ -44,6 +44,7 @@ export async function startDevTools(): Promise<DevTools> {
           actor,
           machine,
           log,
+          samples,
           onClose: () => {
             close?.();
             close = undefined;

@@ -74,8 +74,21 @@ const LABEL_HEIGHT = 16;
 export const textWidth = (text: string) => Math.ceil(text.length * CHAR);
 
 export function transitionLabel(transition: GraphTransition): string {
-  const event = transition.kind === 'always' ? 'always' : transition.event;
+  const event = transition.kind === 'always' ? 'always' : readableEvent(transition.event);
   return transition.guard ? `${event} [${transition.guard}]` : event;
+}
+
+/**
+ * XState's own event names, as a reader says them: `after 3000 ms` for a delayed transition,
+ * `fetch done` / `fetch error` for an invoked actor's outcome, `done` for a final child reached.
+ */
+export function readableEvent(type: string): string {
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return /^\d+$/.test(after[1] ?? '') ? `after ${after[1]} ms` : `after ${after[1]}`;
+  if (type.startsWith('xstate.done.actor.')) return `${type.slice('xstate.done.actor.'.length)} done`;
+  if (type.startsWith('xstate.error.actor.')) return `${type.slice('xstate.error.actor.'.length)} error`;
+  if (type.startsWith('xstate.done.state.')) return 'done';
+  return type;
 }
 
 /** The line naming a routable state's URL. */

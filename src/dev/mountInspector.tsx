@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import type { AnyActorRef, AnyStateMachine, EventObject } from 'xstate';
 import type { EventLog } from './eventLog';
 import { Inspector } from './Inspector';
 
@@ -10,6 +10,7 @@ export function mountInspector(options: {
   machine: AnyStateMachine;
   log: EventLog;
   onClose: () => void;
+  samples?: EventObject[];
 }): () => void {
   const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const container = document.createElement('div');

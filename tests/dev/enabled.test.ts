@@ -1,7 +1,7 @@
-import { createActor } from 'xstate';
+import { createActor, setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { activeNodes } from '../../src/routing/url';
-import { describeEvent, enabledTransitions } from '../../src/dev/enabled';
+import { describeEvent, enabledTransitions, targetParamNames, type GuardError } from '../../src/dev/enabled';
 import { machineGraph } from '../../src/dev/graph';
 import { referenceMachine } from '../reference/referenceMachine';
 
@@ -17,7 +17,7 @@ function enabledAt(...events: { type: string; [key: string]: unknown }[]) {
 }
 
 describe('enabled transitions', () => {
-  it('offer the active state’s domain events and the routes its scopes take, with the current params', () => {
+  it('offer the active state’s domain events and the routes its scopes take, with the target’s own params', () => {
     const enabled = enabledAt({ type: 'xstate.route', to: '#sectionItem', params: { id: 2 } });
     expect(enabled.get('reference.app.main.section.item.details|item.showNotes|0')).toEqual({ type: 'item.showNotes' });
     expect(enabled.has('reference.app.main.section.item.notes|item.showDetails|0')).toBe(false);
@@ -27,11 +27,8 @@ describe('enabled transitions', () => {
       (id) => id.includes('|xstate.route|') && to(enabled.get(id)) === '#sectionList',
     );
     expect(toList).toEqual(['section|xstate.route|1']);
-    expect(enabled.get('section|xstate.route|1')).toEqual({
-      type: 'xstate.route',
-      to: '#sectionList',
-      params: { id: 2 },
-    });
+    // Only the target's own params: the list has no :id.
+    expect(enabled.get('section|xstate.route|1')).toEqual({ type: 'xstate.route', to: '#sectionList', params: {} });
   });
 
   it('leave no route out of the editor while it refuses them', () => {
@@ -47,5 +44,42 @@ describe('enabled transitions', () => {
       'xstate.route #sectionItem {"id":2}',
     );
     expect(describeEvent({ type: 'item.showNotes' })).toBe('item.showNotes');
+  });
+});
+
+describe('enabled transitions with payloads and failing guards', () => {
+  const machine = setup({
+    types: { events: {} as { type: 'pick'; item: { id: number } } },
+    guards: { picksOne: ({ event }) => event.item.id === 1 },
+  }).createMachine({
+    id: 'picker',
+    initial: 'idle',
+    states: { idle: { on: { pick: { guard: 'picksOne', target: 'picked' } } }, picked: {} },
+  });
+  const pickerGraph = machineGraph(machine);
+  const at = (payloadFor?: (type: string) => Record<string, unknown> | undefined) => {
+    const snapshot = createActor(machine).start().getSnapshot();
+    const active = new Set(activeNodes(machine.root, snapshot.value).map((node) => node.id));
+    const errors: GuardError[] = [];
+    return { enabled: enabledTransitions(machine, pickerGraph, snapshot, active, payloadFor, errors), errors };
+  };
+
+  it('report a guard that throws on a bare event instead of throwing', () => {
+    const { enabled, errors } = at();
+    expect(enabled.size).toBe(0);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.transition).toBe('picker.idle|pick|0');
+  });
+
+  it('send the sample payload, which the guard reads', () => {
+    const { enabled, errors } = at(() => ({ item: { id: 1 } }));
+    expect(errors).toEqual([]);
+    expect(enabled.get('picker.idle|pick|0')).toEqual({ type: 'pick', item: { id: 1 } });
+  });
+
+  it('name the params a route target is made of: its path params up the tree and its search', () => {
+    expect(targetParamNames(referenceMachine, '#sectionItem').sort()).toEqual(['id']);
+    expect(targetParamNames(referenceMachine, '#sectionList').sort()).toEqual(['page', 'q']);
+    expect(targetParamNames(referenceMachine, '#home')).toEqual([]);
   });
 });

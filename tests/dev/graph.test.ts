@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appMachine } from '../../machines/appMachine';
 import { guardLabel, machineGraph, type MachineGraph } from '../../src/dev/graph';
 import { referenceMachine } from '../reference/referenceMachine';
+import { readableEvent } from '../../src/dev/layout';
 
 /** Every state node and transition definition, walked independently of machineGraph(). */
 function census(machine: AnyStateMachine) {
@@ -116,5 +117,15 @@ describe('guard labels', () => {
     const and = Object.assign(function and() {}, { guards: ['a', { type: 'route.to', params: { to: '#x' } }] });
     expect(guardLabel(and)).toBe('and(a, route.to(#x))');
     expect(guardLabel(undefined)).toBeNull();
+  });
+});
+
+describe('labels of XState-raised events', () => {
+  it('read as time, actor outcomes and done', () => {
+    expect(readableEvent('xstate.after.3000.shapes.load.loading')).toBe('after 3000 ms');
+    expect(readableEvent('xstate.done.actor.fetch')).toBe('fetch done');
+    expect(readableEvent('xstate.error.actor.fetch')).toBe('fetch error');
+    expect(readableEvent('xstate.done.state.shapes.wizard.steps')).toBe('done');
+    expect(readableEvent('item.showNotes')).toBe('item.showNotes');
   });
 });

@@ -55,7 +55,7 @@ for (const { spec, origin } of apps) {
     }
 
     it('took every transition and reached every state a URL or a click can', () => {
-      const report = computeCoverage(spec.name, spec.machine, 'chromium', seen, spec.table);
+      const report = computeCoverage(spec, 'chromium', seen);
       reports.push(report);
       assertCovered(report);
     });

@@ -1,8 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyStateNode } from 'xstate';
 import type { RouteTable } from '../../src/routing/table';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
+import { historyNodesOf } from './history';
+import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
+import type { MachineSpec } from './spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
 
@@ -16,15 +19,30 @@ export interface NotApplicable {
   reason: string;
 }
 
+export interface Excluded {
+  /** A transition's label or a state's `#id`, as the spec names it. */
+  what: string;
+  reason: string;
+}
+
 export interface CoverageReport {
   machine: string;
   level: Level;
   states: Figure;
   transitions: Figure;
-  /** Transitions that cannot be taken (at this level), each with the rule that says so. */
+  /** History states whose restore a replay checked after leaving and re-entering their parent. */
+  histories: Figure;
+  /** Transitions that cannot be taken (at this level), each with the built-in rule that says so. */
   notApplicable: NotApplicable[];
+  /** What the spec excludes, each with its reason. */
+  excluded: Excluded[];
   missingStates: string[];
   missingTransitions: string[];
+  missingHistories: string[];
+  /** Per missing state (`#id`) or transition (label): what to change. */
+  fixes: Record<string, string>;
+  /** Transition pairs taken, when asked for (PATHS_COVERAGE=pairs). */
+  pairs?: Figure;
 }
 
 /**
@@ -69,40 +87,77 @@ function isDescendant(node: AnyStateNode, ancestor: AnyStateNode): boolean {
   return false;
 }
 
-/** Coverage of what a replay saw. At URL-driven levels, pass the route table to apply the rules above. */
+/**
+ * Coverage of what a replay saw. At URL-driven levels the route table's rules above apply too.
+ * The spec's exclusions are taken out of the totals, with their reasons; one that names nothing
+ * in the machine is an error (a stale exclusion would hide a future gap).
+ */
 export function computeCoverage(
-  name: string,
-  machine: AnyStateMachine,
+  spec: Pick<MachineSpec, 'name' | 'machine' | 'table' | 'exclusions' | 'stateContext' | 'events' | 'outcomes'>,
   level: Level,
   seen: Seen,
-  table?: RouteTable,
 ): CoverageReport {
-  const states = stateNodesOf(machine).map((node) => node.id);
+  const { machine, table } = spec;
+  const exclusions = spec.exclusions ?? {};
+  const excluded: Excluded[] = [];
+  const exclude = (what: string) => {
+    const reason = exclusions[what];
+    if (reason === undefined) return false;
+    if (!reason.trim()) throw new Error(`The exclusion of ${what} in the ${spec.name} spec needs a reason`);
+    excluded.push({ what, reason });
+    return true;
+  };
+  const states = stateNodesOf(machine)
+    .map((node) => node.id)
+    .filter((id) => !exclude(`#${id}`));
   const notApplicable: NotApplicable[] = [];
   const applicable: TransitionDef[] = [];
   for (const def of transitionDefinitions(machine)) {
-    const reason = neverAtRest(def) ?? (table && level !== 'machine' ? urlUnreachable(table, def) : undefined);
+    const reason = neverAtRest(def) ?? (level !== 'machine' ? urlUnreachable(table, def) : undefined);
     if (reason) notApplicable.push({ transition: def.label, reason });
-    else applicable.push(def);
+    else if (!exclude(def.label)) applicable.push(def);
   }
+  const names = new Set([
+    ...stateNodesOf(machine).map((node) => `#${node.id}`),
+    ...transitionDefinitions(machine).map((def) => def.label),
+  ]);
+  const stale = Object.keys(exclusions).filter((what) => !names.has(what));
+  if (stale.length) {
+    throw new Error(
+      `The ${spec.name} spec excludes what its machine does not have: ${stale.join(', ')}: remove the exclusion or use the label the coverage table prints`,
+    );
+  }
+  const histories = historyNodesOf(machine).map((node) => node.id);
   const missingStates = states.filter((id) => !seen.states.has(id));
-  const missingTransitions = applicable.filter((def) => !seen.transitions.has(def.key)).map((def) => def.label);
+  const missing = applicable.filter((def) => !seen.transitions.has(def.key));
+  const missingHistories = histories.filter((id) => !seen.histories.has(id));
+  const fixes: Record<string, string> = {};
+  for (const id of missingStates) fixes[`#${id}`] = fixForState(spec, id);
+  for (const def of missing) fixes[def.label] = fixForTransition(spec, def);
   return {
-    machine: name,
+    machine: spec.name,
     level,
     states: { covered: states.length - missingStates.length, total: states.length },
-    transitions: { covered: applicable.length - missingTransitions.length, total: applicable.length },
+    transitions: { covered: applicable.length - missing.length, total: applicable.length },
+    histories: { covered: histories.length - missingHistories.length, total: histories.length },
     notApplicable,
+    excluded,
     missingStates,
-    missingTransitions,
+    missingTransitions: missing.map((def) => def.label),
+    missingHistories,
+    fixes,
   };
 }
 
-/** Throws a message naming every state and transition a replay missed. */
+/** Throws a message naming every state, transition and history state a replay missed, and the fix. */
 export function assertCovered(report: CoverageReport): void {
   const problems = [
-    ...report.missingStates.map((id) => `state #${id} was never reached`),
-    ...report.missingTransitions.map((label) => `transition ${label} was never taken`),
+    ...report.missingStates.map((id) => `state #${id} was never reached: ${report.fixes[`#${id}`] ?? ''}`),
+    ...report.missingTransitions.map((label) => `transition ${label} was never taken: ${report.fixes[label] ?? ''}`),
+    ...report.missingHistories.map((id) => `history #${id} was never checked: ${HISTORY_FIX}`),
+    ...(report.pairs && report.pairs.covered < report.pairs.total
+      ? [`${report.pairs.total - report.pairs.covered} transition pairs were never taken`]
+      : []),
   ];
   if (problems.length) {
     throw new Error(
@@ -117,12 +172,16 @@ const percent = ({ covered, total }: Figure) =>
 export function formatTable(reports: CoverageReport[]): string {
   const rows = reports.map(
     (r) =>
-      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${r.notApplicable.length} |`,
+      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${percent(r.histories)} | ${r.pairs ? percent(r.pairs) : 'not asked'} | ${r.notApplicable.length} | ${r.excluded.length} |`,
+  );
+  const reasons = reports.flatMap((r) =>
+    r.excluded.map((e) => `- ${r.machine}, ${r.level}: ${e.what} is excluded by the spec: ${e.reason}`),
   );
   return [
-    '| machine | level | states reached | transitions taken | excluded by a rule |',
-    '| --- | --- | --- | --- | --- |',
+    '| machine | level | states reached | transitions taken | histories restored | transition pairs | excluded by a rule | excluded by the spec |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
+    ...(reasons.length ? ['', ...reasons] : []),
   ].join('\n');
 }
 
@@ -146,9 +205,14 @@ export function writeCoverage(reports: CoverageReport[], file = COVERAGE_FILE): 
       [report.level]: {
         states: report.states,
         transitions: report.transitions,
+        histories: report.histories,
+        ...(report.pairs && { pairs: report.pairs }),
         notApplicable: report.notApplicable,
+        excluded: report.excluded,
         missingStates: report.missingStates,
         missingTransitions: report.missingTransitions,
+        missingHistories: report.missingHistories,
+        fixes: report.fixes,
       },
     };
   }

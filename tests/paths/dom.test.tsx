@@ -6,14 +6,21 @@ import { strings } from '../../machines/strings';
 import { createApp, preloadActiveViews } from '../../src/app';
 import { viewsFromGlob, type ViewModule, type ViewRegistry } from '../../src/routing/views';
 import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen, generatePaths, observe, type Seen } from './graph';
+import { emptySeen, observe, type Seen } from './graph';
+import { createControls } from './internal';
+import { linksIn } from './links';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
-import { checkMaps, generateOptions, type MachineSpec } from './spec';
+import { shapesSpec } from './shapesPaths';
+import { checkMaps, pathsOf, type MachineSpec } from './spec';
 import { replayThroughUi, type Check, type Driver } from './ui';
 
 const views: Record<string, () => ViewRegistry> = {
   product: () => viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/*.view.tsx')),
+  shapes: () => ({
+    ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/notFound.view.tsx')),
+    ...viewsFromGlob(import.meta.glob<ViewModule>('../shapes/views/*.view.tsx')),
+  }),
   reference: () => ({
     ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),
     ...viewsFromGlob(import.meta.glob<ViewModule>('../reference/views/*.view.tsx')),
@@ -23,8 +30,13 @@ const views: Record<string, () => ViewRegistry> = {
 /** The app in jsdom on a memory history at `/`, driven through the DOM as a person would. */
 async function renderApp(spec: MachineSpec, seen: Seen) {
   const history = createMemoryHistory({ initialEntries: ['/'] });
+  // Time is a simulated clock and invoked actors settle when a step says so, through createApp's
+  // own options: the app runs the machine as written, with these implementations.
+  const controls = createControls(spec.machine, spec.outcomes ?? {});
   const app = createApp({
     machine: spec.machine,
+    provide: controls.provide,
+    clock: controls.clock,
     views: (views[spec.name] as () => ViewRegistry)(),
     strings: { ...strings, productName: spec.productName },
     history,
@@ -49,9 +61,13 @@ async function renderApp(spec: MachineSpec, seen: Seen) {
     async report(event) {
       await act(async () => app.actor.send(event));
     },
+    async internal(event) {
+      await act(async () => controls.perform(app.actor, event));
+    },
     async waitForState(value: StateValue) {
       await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(value));
     },
+    links: async () => linksIn(document),
     url: async () => history.location.pathname + history.location.search,
     historyLength: async () => history.index + 1,
     async check(check: Check) {
@@ -68,10 +84,11 @@ const reports: CoverageReport[] = [];
 
 afterEach(cleanup);
 
-for (const spec of [referenceSpec, productSpec]) {
+for (const spec of [referenceSpec, shapesSpec, productSpec]) {
   describe(`paths of the ${spec.name} machine, performed in the DOM (jsdom, memory history)`, () => {
-    const paths = generatePaths(spec.machine, generateOptions(spec));
+    const paths = pathsOf(spec);
     const seen = emptySeen();
+    const linksChecked = new Set<string>();
 
     it('has an executor for every event and an assertion for every state it can show', () => {
       checkMaps(spec);
@@ -83,7 +100,7 @@ for (const spec of [referenceSpec, productSpec]) {
         const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
         const app = await renderApp(spec, seen);
         try {
-          await replayThroughUi(spec, path, app.driver);
+          await replayThroughUi(spec, path, app.driver, seen, linksChecked);
           const unexpected = errors.mock.calls
             .map((call) => call.map(String).join(' '))
             .filter((text) => !/broken screen fails on purpose/.test(text));
@@ -95,8 +112,8 @@ for (const spec of [referenceSpec, productSpec]) {
       });
     }
 
-    it('took every transition and reached every state a URL or a click can', () => {
-      const report = computeCoverage(spec.name, spec.machine, 'dom', seen, spec.table);
+    it('took every transition, reached every state and checked every history state a URL or a click can', () => {
+      const report = computeCoverage(spec, 'dom', seen);
       reports.push(report);
       assertCovered(report);
     });

@@ -64,7 +64,7 @@ function replayAll(spec: MachineSpec) {
       seen,
     );
   }
-  return computeCoverage(spec.name, spec.machine, 'machine', seen);
+  return computeCoverage(spec, 'machine', seen);
 }
 
 describe('the coverage gate', () => {
@@ -104,12 +104,12 @@ describe('the coverage gate', () => {
 
 describe('the transitions excluded by a rule', () => {
   it("never counts a redirect's own event transitions, at any level", () => {
-    const report = computeCoverage('reference', referenceSpec.machine, 'machine', emptySeen());
+    const report = computeCoverage(referenceSpec, 'machine', emptySeen());
     expect(report.notApplicable.map((n) => n.transition)).toEqual(['#legacy on route #legacy (in place)']);
   });
 
   it('excludes at URL-driven levels exactly the reference route transitions no URL sends, with the reason', () => {
-    const report = computeCoverage('reference', referenceSpec.machine, 'dom', emptySeen(), referenceSpec.table);
+    const report = computeCoverage(referenceSpec, 'dom', emptySeen());
     expect(Object.fromEntries(report.notApplicable.map((n) => [n.transition, n.reason.split(':')[0]]))).toEqual({
       '#reference (root) on route #section → #section':
         'its URL means the index child #sectionList, so the router sends a route to #sectionList instead',
@@ -142,7 +142,7 @@ describe('the transitions excluded by a rule', () => {
   });
 
   it('keeps the in-place route of a screen with search params: a new search param changes the URL', () => {
-    const report = computeCoverage('reference', referenceSpec.machine, 'dom', emptySeen(), referenceSpec.table);
+    const report = computeCoverage(referenceSpec, 'dom', emptySeen());
     expect(report.missingTransitions).toContain('#sectionList on route #sectionList (in place)');
   });
 });

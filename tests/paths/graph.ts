@@ -10,6 +10,7 @@ import {
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { ROUTE_GUARD } from '../../machines/routed';
 import { activeNodes } from '../../src/routing/url';
+import { describeInternal, isDoneState } from './internalNames';
 
 /**
  * One of the machine's own transition definitions: an `on` entry (each candidate of an array
@@ -28,12 +29,15 @@ export interface TransitionDef {
   label: string;
 }
 
-/** Every state node but the root, which is always active. */
+/**
+ * Every state node but the root, which is always active, and history pseudo-states, which are
+ * never active: a history state is covered by re-entering through it (see history.ts).
+ */
 export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
   const nodes: AnyStateNode[] = [];
   const walk = (node: AnyStateNode) => {
     for (const child of Object.values(node.states) as AnyStateNode[]) {
-      nodes.push(child);
+      if (child.type !== 'history') nodes.push(child);
       walk(child);
     }
   };
@@ -121,9 +125,11 @@ export function eventTypesOf(machine: AnyStateMachine): string[] {
 export interface Seen {
   transitions: Set<string>;
   states: Set<string>;
+  /** History states whose restore a replay checked. */
+  histories: Set<string>;
 }
 
-export const emptySeen = (): Seen => ({ transitions: new Set(), states: new Set() });
+export const emptySeen = (): Seen => ({ transitions: new Set(), states: new Set(), histories: new Set() });
 
 export function seeSnapshot(seen: Seen, machine: AnyStateMachine, snapshot: { value: StateValue }) {
   for (const node of activeNodes(machine.root, snapshot.value)) if (node.parent) seen.states.add(node.id);
@@ -153,6 +159,8 @@ type AnyEvent = { type: string; [key: string]: unknown };
 export interface PathStep {
   event: { type: string; [key: string]: unknown };
   state: AnyMachineSnapshot;
+  /** After this step, the parent of a history state must hold what the history restores. */
+  restore?: { history: string; parent: string; value: StateValue };
 }
 
 export interface TestPath {
@@ -183,9 +191,16 @@ export interface GenerateOptions {
   global?: (event: AnyEvent) => boolean;
   /** For `simple`: stop after this many paths. */
   limit?: number;
+  /**
+   * The machine the generator's own replays run: the same one with actors that never settle by
+   * themselves (internal events are sent as samples), so generating calls nothing real.
+   */
+  live?: AnyStateMachine;
 }
 
 export function describeEvent(event: AnyEvent): string {
+  const internal = describeInternal(event);
+  if (internal) return internal;
   if (event.type === 'xstate.route') {
     const params = event.params as Record<string, unknown> | undefined;
     const shown = Object.entries(params ?? {}).filter(([, value]) => value !== undefined);
@@ -211,7 +226,7 @@ export function replayEvents(machine: AnyStateMachine, events: AnyEvent[], seen:
 }
 
 /** The snapshot `events` lead to from the initial state, recording what the actor takes. */
-function reach(machine: AnyStateMachine, events: AnyEvent[], seen: Seen): AnyMachineSnapshot {
+export function reach(machine: AnyStateMachine, events: AnyEvent[], seen: Seen): AnyMachineSnapshot {
   const actor = createActor(machine);
   actor.start();
   const stop = observe(actor, machine, seen);
@@ -220,6 +235,11 @@ function reach(machine: AnyStateMachine, events: AnyEvent[], seen: Seen): AnyMac
   stop();
   actor.stop();
   return state;
+}
+
+/** Whether the transition enters a final state below `node` (which raises its done event). */
+function entersFinalBelow(transition: TransitionLike, node: AnyStateNode): boolean {
+  return (transition.target ?? []).some((target) => target.type === 'final' && isAncestor(node, target));
 }
 
 function enters(transition: TransitionLike, node: AnyStateNode): boolean {
@@ -273,11 +293,12 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
       events: path.steps.map((step) => step.event),
     }))
     .sort((a, b) => a.events.length - b.events.length);
-  for (const source of sources) reach(machine, source.events, seen);
+  const live = options.live ?? machine;
+  for (const source of sources) reach(live, source.events, seen);
   const prefer = options.prefer ?? (() => true);
 
   const addPath = (source: (typeof sources)[number], event: AnyEvent) => {
-    const state = reach(machine, [...source.events, event], seen);
+    const state = reach(live, [...source.events, event], seen);
     paths.push(toTestPath([...source.path.steps, { event, state }], state, describeState));
   };
 
@@ -287,20 +308,21 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
 
   for (const def of transitionDefinitions(machine)) {
     if (seen.transitions.has(def.key)) continue;
-    // An eventless transition is taken on entering its source: any event that enters it.
-    const candidates =
-      def.eventType === ''
-        ? options.events
-        : options.events.filter((e) => e.type === def.eventType && (!def.routeTo || e.to === def.routeTo));
+    // An eventless transition is taken on entering its source: any event that enters it. A done
+    // event is raised by XState on entering a final state: any event that enters one below it.
+    const raised = def.eventType === '' || isDoneState(def.eventType);
+    const candidates = raised
+      ? options.events
+      : options.events.filter((e) => e.type === def.eventType && (!def.routeTo || e.to === def.routeTo));
     const found = [true, false].some((preferred) =>
       sources.some((source) => {
         if (def.eventType !== '' && !source.active.has(def.source)) return false;
         const event = candidates.find((candidate) => {
           if (prefer(source.path.state, candidate) !== preferred) return false;
           const selected = selects(source.path.state, candidate);
-          return def.eventType === ''
-            ? selected.some((transition) => enters(transition, def.source))
-            : selected.some((transition) => transitionKey(transition) === def.key);
+          if (def.eventType === '') return selected.some((transition) => enters(transition, def.source));
+          if (raised) return selected.some((transition) => entersFinalBelow(transition, def.source));
+          return selected.some((transition) => transitionKey(transition) === def.key);
         });
         if (!event) return false;
         addPath(source, event);

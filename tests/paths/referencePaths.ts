@@ -1,34 +1,17 @@
 import { href } from '../../src/routing/url';
-import { referenceMachine, referenceStrings, type ReferenceRecord } from '../reference/referenceMachine';
+import { referenceMachine, referenceStrings } from '../reference/referenceMachine';
 import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
-import { fromPromise } from 'xstate';
-import { makeSpec, routeExecutor, type AnyEvent, type StateAssertion } from './spec';
+import { makeSpec, routeExecutor, type StateAssertion } from './spec';
 
 // ---- Calls (issue 9) --------------------------------------------------------------------------
-// Until invoke outcomes are generic in the generator, a call's outcomes are events of the spec:
-// the machine's calls never settle by themselves (here, and at the Chromium level the API server
-// is told to hang), and each path reports the done or error event it needs.
-const neverSettles = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
-const callsMachine = referenceMachine.provide({
-  actors: {
-    loadRecords: neverSettles<ReferenceRecord[], void>(),
-    loadRecord: neverSettles<ReferenceRecord, { id: number }>(),
-  },
-});
-const callEvents: AnyEvent[] = [
-  { type: 'xstate.done.actor.loadRecords', output: [{ id: 3, name: 'Record 3' }] },
-  { type: 'xstate.error.actor.loadRecords', error: { code: 'http.5xx', status: 500 } },
-  { type: 'xstate.done.actor.loadRecord', output: { id: 3, name: 'Record 3' } },
-  { type: 'xstate.error.actor.loadRecord', error: { code: 'http.5xx', status: 500 } },
-  { type: 'call.retry' },
-];
-const report = (event: AnyEvent) => ({ do: 'report' as const, event });
+// A call's outcomes are declared by its actor's src; the generator settles the provided actor (or,
+// in Chromium, delivers the event while the API server hangs).
+const callOutcomes = {
+  loadRecords: [{ output: [{ id: 3, name: 'Record 3' }] }, { error: { code: 'http.5xx', status: 500 } }],
+  loadRecord: [{ output: { id: 3, name: 'Record 3' } }, { error: { code: 'http.5xx', status: 500 } }],
+};
 const callExecutors = {
-  'xstate.done.actor.loadRecords': report,
-  'xstate.error.actor.loadRecords': report,
-  'xstate.done.actor.loadRecord': report,
-  'xstate.error.actor.loadRecord': report,
   'call.retry': () => ({ do: 'click' as const, role: 'button' as const, name: errorStrings.retry }),
 };
 const notFailed: StateAssertion = { absentHeading: errorStrings.heading };
@@ -50,7 +33,8 @@ const callAssertions: Record<string, StateAssertion> = {
 export const referenceSpec = makeSpec({
   name: 'reference',
   productName: 'Reference app',
-  machine: callsMachine,
+  machine: referenceMachine,
+  outcomes: callOutcomes,
   params: { id: [3], '*': ['/no/such/page'] },
   search: { q: ['red'], page: [2] },
   events: [
@@ -59,7 +43,7 @@ export const referenceSpec = makeSpec({
     { type: 'editor.save' },
     { type: 'item.showNotes' },
     { type: 'item.showDetails' },
-    ...callEvents,
+    { type: 'call.retry' },
   ],
   // A dirty editor refuses to leave: the same screen, another state. Elsewhere `dirty` is stale.
   stateContext: (snapshot) => snapshot.matches({ app: { main: 'editor' } }) && snapshot.context.dirty,
@@ -110,6 +94,13 @@ export const referenceSpec = makeSpec({
     notFound: { heading: strings.notFound.heading, title: referenceStrings.notFound },
     error: { heading: strings.error.heading, title: referenceStrings.error },
     ...callAssertions,
+  },
+  // Links lead where they say, except out of a dirty editor: the machine refuses them on purpose.
+  refusals: {
+    editor: {
+      when: (snapshot) => Boolean(snapshot.context.dirty),
+      reason: 'unsaved input: leaving is refused until saved',
+    },
   },
   followUps: {
     // Its view throws on purpose: the error boundary reports it with the URL shown.

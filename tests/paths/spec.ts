@@ -2,7 +2,10 @@ import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { buildRouteTable, type RouteTable } from '../../src/routing/table';
 import { activeNodes, href, hrefFor } from '../../src/routing/url';
 import { URL_PARAM } from '../../machines/routeMeta';
-import { eventTypesOf, stateNodesOf, type GenerateOptions } from './graph';
+import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type TestPath } from './graph';
+import { historyPaths } from './history';
+import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './internal';
+import { isInternal } from './internalNames';
 
 export type AnyEvent = { type: string; [key: string]: unknown };
 type Text = string | ((params: Record<string, unknown>) => string);
@@ -56,6 +59,23 @@ export interface MachineSpec {
   followUps?: Record<string, (snapshot: AnyMachineSnapshot, table: RouteTable) => AnyEvent>;
   /** URLs the random walk types: valid, unknown and malformed. */
   urls: string[];
+  /**
+   * Per invoked actor `src`, what it may answer: `{ output }` or `{ error }`. Each becomes a
+   * sample of XState's done/error event for every state invoking it; tests settle the actor on
+   * demand (provided implementation), never by sending XState's event names.
+   */
+  outcomes?: Record<string, Outcome[]>;
+  /**
+   * Transitions (by their label in the coverage table) or states (`#id`) that cannot be taken or
+   * reached, each with the reason: printed in the coverage table and written to coverage.json.
+   */
+  exclusions?: Record<string, string>;
+  /**
+   * Per state id, when its links may be refused (the machine stays, the URL is restored) and why:
+   * at the DOM level every link on every screen reached must land where its URL names, or be
+   * refused here.
+   */
+  refusals?: Record<string, { when: (snapshot: AnyMachineSnapshot) => boolean; reason: string }>;
   /** For the header of the table and the names of the tests. */
   productName: string;
 }
@@ -87,7 +107,8 @@ function sample(params: Record<string, unknown[]>, name: string, id: string): un
 
 export function generateOptions(spec: MachineSpec): GenerateOptions {
   return {
-    events: [...routeEvents(spec), ...spec.events],
+    events: [...routeEvents(spec), ...spec.events, ...internalEvents(spec.machine, spec.outcomes ?? {})],
+    live: spec.machine.provide(createControls(spec.machine, spec.outcomes ?? {}).provide),
     serializeState: (snapshot) =>
       JSON.stringify([snapshot.value, href(spec.table, snapshot), spec.stateContext?.(snapshot)]),
     describeState: (snapshot) => describeState(spec.table, snapshot),
@@ -101,6 +122,12 @@ export function generateOptions(spec: MachineSpec): GenerateOptions {
   };
 }
 
+/** The spec's suite: shortest paths, one per transition they miss, one per history state. */
+export function pathsOf(spec: MachineSpec, options: GenerateOptions = generateOptions(spec)): TestPath[] {
+  const paths = generatePaths(spec.machine, options);
+  return options.traversal === 'simple' ? paths : [...paths, ...historyPaths(spec.machine, options, paths)];
+}
+
 /** `/section/3 (section.item.notes, overlay.closed)`: the URL and the active leaves. */
 export function describeState(table: RouteTable, snapshot: AnyMachineSnapshot): string {
   const leaves = activeNodes(table.machine.root, snapshot.value)
@@ -110,7 +137,7 @@ export function describeState(table: RouteTable, snapshot: AnyMachineSnapshot): 
 }
 
 /** A state that leaves at once by an unguarded `always` (a redirect) never shows. */
-function isTransient(node: AnyStateNode): boolean {
+export function isTransient(node: AnyStateNode): boolean {
   return (node.always ?? []).some((transition) => !transition.guard && transition.target?.length);
 }
 
@@ -125,8 +152,9 @@ export function statesNeedingAssertion(spec: MachineSpec): AnyStateNode[] {
 /** Fails, naming the culprits, when an event has no executor or a state has no assertion. */
 export function checkMaps(spec: MachineSpec): void {
   const problems = [
+    ...undeclaredOutcomes(spec.machine, spec.outcomes ?? {}),
     ...eventTypesOf(spec.machine)
-      .filter((type) => !spec.executors[type])
+      .filter((type) => !spec.executors[type] && !isInternal(type))
       .map((type) => `event "${type}" has no executor`),
     ...statesNeedingAssertion(spec)
       .filter((node) => !spec.assertions[node.id])

@@ -1,8 +1,10 @@
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
-import { createActor, type AnyMachineSnapshot, type StateValue } from 'xstate';
-import { createRouterSync } from '../../src/routing/sync';
-import { activeNodes, href } from '../../src/routing/url';
-import type { TestPath } from './graph';
+import type { AnyMachineSnapshot, StateValue } from 'xstate';
+import { activeNodes } from '../../src/routing/url';
+import type { Seen, TestPath } from './graph';
+import { checkRestore } from './history';
+import { isInternal } from './internalNames';
+import { linkProblems, type ShownLink } from './links';
+import { createModel, type ModelOp } from './model';
 import { statesNeedingAssertion, textOf, type AnyEvent, type MachineSpec } from './spec';
 
 /** One thing a person can check on screen, resolved for the state shown. */
@@ -20,13 +22,20 @@ export interface Driver {
   type(label: string, text: string): Promise<void>;
   /** An event the app sends by itself (the error boundary's view.failed). */
   report(event: AnyEvent): Promise<void>;
+  /** Time passes (an `after` event) or an invoked actor settles (its done or error event). */
+  internal(event: AnyEvent): Promise<void>;
   /** Waits until the app's machine is in `value`. */
   waitForState(value: StateValue): Promise<void>;
   /** The URL shown, app-relative: pathname + search. */
   url(): Promise<string>;
   historyLength(): Promise<number>;
   check(check: Check): Promise<void>;
+  /** The in-app links on screen (for "links lead where they say"); a level without it skips that check. */
+  links?(): Promise<ShownLink[]>;
 }
+
+/** Screens (URL and state) whose links were checked already, shared by a suite's paths. */
+export type CheckedScreens = Set<string>;
 
 /** The checks of every state shown in `snapshot` that has an assertion. */
 export function checksFor(spec: MachineSpec, snapshot: AnyMachineSnapshot): Check[] {
@@ -44,44 +53,6 @@ export function checksFor(spec: MachineSpec, snapshot: AnyMachineSnapshot): Chec
   return checks;
 }
 
-/**
- * What the app should show, computed without it: the machine with the same router code on a
- * memory history, told the same URLs and events. A screen the app replaces by itself (a view
- * that throws) gets its follow-up event here too.
- */
-export function createModel(spec: MachineSpec) {
-  const history = createMemoryHistory({ initialEntries: ['/'] });
-  const actor = createActor(spec.machine);
-  actor.start();
-  const sync = createRouterSync({ actor, table: spec.table, history });
-  const snapshot = () => actor.getSnapshot() as AnyMachineSnapshot;
-  const followUp = () => {
-    for (let guard = 0; guard < 10; guard++) {
-      const active = activeNodes(spec.machine.root, snapshot().value);
-      const next = active.map((node) => spec.followUps?.[node.id]).find(Boolean);
-      if (!next) return;
-      actor.send(next(snapshot(), spec.table));
-    }
-  };
-  return {
-    snapshot,
-    url: () => href(spec.table, snapshot()),
-    hrefFor: (to: string, params: Record<string, unknown>) => sync.hrefFor(to, params),
-    navigate(url: string) {
-      sync.navigate(url);
-      followUp();
-    },
-    send(event: AnyEvent) {
-      actor.send(event);
-      followUp();
-    },
-    stop() {
-      sync.stop();
-      actor.stop();
-    },
-  };
-}
-
 /** Checks that the app shows the model's state: state value, URL, history length, screen. */
 async function expectShown(spec: MachineSpec, driver: Driver, model: ReturnType<typeof createModel>, length: number) {
   await driver.waitForState(model.snapshot().value);
@@ -96,28 +67,62 @@ async function expectShown(spec: MachineSpec, driver: Driver, model: ReturnType<
  * Replays a generated path through a level's driver, each event performed as its executor says
  * a person would, and checks the screen after every step. A new URL is a new history entry.
  */
-export async function replayThroughUi(spec: MachineSpec, path: TestPath, driver: Driver): Promise<void> {
+export async function replayThroughUi(
+  spec: MachineSpec,
+  path: TestPath,
+  driver: Driver,
+  seen?: Seen,
+  linksChecked?: CheckedScreens,
+): Promise<void> {
   const model = createModel(spec);
+  const ops: ModelOp[] = [];
+  // Every link on every screen the paths reach (once per screen), followed on a fresh model.
+  const checkLinks = async () => {
+    if (!driver.links || !linksChecked) return;
+    const key = JSON.stringify([model.url(), model.snapshot().value, spec.stateContext?.(model.snapshot())]);
+    if (linksChecked.has(key)) return;
+    linksChecked.add(key);
+    const problems = await linkProblems(spec, ops, await driver.links());
+    if (problems.length) throw new Error(`Links lead elsewhere than they say:\n  ${problems.join('\n  ')}`);
+  };
   try {
     let length = 1;
     await expectShown(spec, driver, model, length);
-    for (const { event } of path.steps) {
+    await checkLinks();
+    for (const { event, restore } of path.steps) {
+      const before = model.url();
+      if (isInternal(event.type)) {
+        await driver.internal(event);
+        await model.perform(event);
+        ops.push({ perform: event });
+        if (model.url() !== before) length++;
+        await expectShown(spec, driver, model, length);
+        await checkLinks();
+        continue;
+      }
       const executor = spec.executors[event.type];
       if (!executor) throw new Error(`event "${event.type}" has no executor`);
       const action = executor(event);
-      const before = model.url();
       if (action.do === 'route') {
         const url = model.hrefFor(action.to, action.params);
         await driver.route(url);
         model.navigate(url);
+        ops.push({ navigate: url });
       } else {
         if (action.do === 'click') await driver.click(action.role, action.name);
         else if (action.do === 'type') await driver.type(action.label, action.text);
         else await driver.report(action.event);
         model.send(event);
+        ops.push({ send: event });
       }
       if (model.url() !== before) length++;
       await expectShown(spec, driver, model, length);
+      if (restore) {
+        // The app's state equals the model's (expectShown): check what the history restored.
+        checkRestore(spec.machine, restore, model.snapshot().value);
+        seen?.histories.add(restore.history);
+      }
+      await checkLinks();
     }
   } finally {
     model.stop();

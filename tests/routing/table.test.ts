@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setup, type AnyStateMachine } from 'xstate';
+import { setup, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
 import { routed } from '../../machines/routed';
 import type { RouteMeta, RoutedContext } from '../../machines/routeMeta';
@@ -43,9 +43,27 @@ describe('route table', () => {
     expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'tour', 'records', 'broken']);
   });
 
-  it('derives the product machine: an entry screen and not-found; the error state has no route', () => {
+  it('derives a route for every routable state of the product machine, with the URL its paths compose', () => {
+    // Derived from the machine's own config, not listed: a new screen is checked without editing this.
+    const expected: Record<string, string> = {};
+    const visit = (node: AnyStateNode, above: string[]) => {
+      const meta = node.meta as RouteMeta | undefined;
+      const path = meta?.path;
+      const here = path === undefined || path === '*' ? above : [...above, ...path.split('/').filter(Boolean)];
+      if (node.config.route) expected[node.id] = path === '*' ? '*' : `/${here.join('/')}`;
+      for (const child of Object.values(node.states) as AnyStateNode[]) visit(child, here);
+    };
+    visit(appMachine.root, []);
     const table = buildRouteTable(appMachine);
-    expect([...table.routes.keys()]).toEqual(['home', 'notFound']);
+    const derived = Object.fromEntries(
+      [...table.routes.values()].map((route) => [route.id, route.keepsUrl ? '*' : `/${route.segments.join('/')}`]),
+    );
+    expect(derived).toEqual(expected);
+    expect(Object.keys(expected).length).toBeGreaterThan(1);
+    // A titled state without `route` (the error screen) is entered by events only: no URL of its own.
+    for (const node of Object.values(appMachine.root.states) as AnyStateNode[]) {
+      if (!node.config.route) expect(table.routes.has(node.id)).toBe(false);
+    }
   });
 
   it('lets an index child take its parent URL', () => {

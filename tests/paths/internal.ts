@@ -1,0 +1,132 @@
+import {
+  SimulatedClock,
+  createActor,
+  fromPromise,
+  type AnyActorRef,
+  type AnyStateMachine,
+  type AnyStateNode,
+} from 'xstate';
+import { stateNodesOf, transitionDefinitions } from './graph';
+import { DONE_ACTOR, ERROR_ACTOR, delayOf } from './internalNames';
+
+type AnyEvent = { type: string; [key: string]: unknown };
+
+/**
+ * What an invoked actor may answer, declared per actor `src` in a spec: each outcome becomes a
+ * sample of `xstate.done.actor.<id>` (with `output`) or `xstate.error.actor.<id>` (with `error`)
+ * for every state that invokes it. Nobody writes those names: they are derived from the machine.
+ */
+export type Outcome = { output: unknown } | { error: unknown };
+
+export interface Invocation {
+  /** The invoked actor's id (XState's event types carry it). */
+  id: string;
+  src: string;
+  node: AnyStateNode;
+}
+
+/** Every `invoke` of the machine with a named `src`. */
+export function invocationsOf(machine: AnyStateMachine): Invocation[] {
+  const found: Invocation[] = [];
+  for (const node of [machine.root, ...stateNodesOf(machine)]) {
+    for (const invoke of node.invoke as Array<{ id: string; src: unknown }>) {
+      if (typeof invoke.src === 'string') found.push({ id: invoke.id, src: invoke.src, node });
+    }
+  }
+  return found;
+}
+
+/**
+ * The internal events a machine's transitions wait for, as samples: one "wait" per `after`
+ * delay and one per declared outcome of each invoked actor. Event types come from the machine.
+ */
+export function internalEvents(machine: AnyStateMachine, outcomes: Record<string, Outcome[]>): AnyEvent[] {
+  const events: AnyEvent[] = [];
+  const types = new Set(transitionDefinitions(machine).map((def) => def.eventType));
+  for (const type of types) if (delayOf({ type }) !== undefined) events.push({ type });
+  for (const { id, src } of invocationsOf(machine)) {
+    for (const outcome of outcomes[src] ?? []) {
+      if ('output' in outcome) events.push({ type: `${DONE_ACTOR}${id}`, output: outcome.output });
+      else events.push({ type: `${ERROR_ACTOR}${id}`, error: outcome.error });
+    }
+  }
+  return events;
+}
+
+/**
+ * Fix-it messages for internal transitions that no sample can take: an actor whose outcomes are
+ * not declared (the only way to name what `xstate.done.actor.<id>` carries).
+ */
+export function undeclaredOutcomes(machine: AnyStateMachine, outcomes: Record<string, Outcome[]>): string[] {
+  const problems: string[] = [];
+  const types = new Set(transitionDefinitions(machine).map((def) => def.eventType));
+  for (const { id, src } of invocationsOf(machine)) {
+    const declared = outcomes[src] ?? [];
+    if (types.has(`${DONE_ACTOR}${id}`) && !declared.some((o) => 'output' in o)) {
+      problems.push(
+        `event "${DONE_ACTOR}${id}" never appears: declare an outcome { output } for actor '${src}' in the spec's outcomes`,
+      );
+    }
+    if (types.has(`${ERROR_ACTOR}${id}`) && !declared.some((o) => 'error' in o)) {
+      problems.push(
+        `event "${ERROR_ACTOR}${id}" never appears: declare an outcome { error } for actor '${src}' in the spec's outcomes`,
+      );
+    }
+  }
+  return problems;
+}
+
+interface Pending {
+  resolve: (output: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Promise actors that settle on demand, for every `src` with declared outcomes, keyed by the
+ * invoked actor's id; and a simulated clock. `perform(event)` does what the internal event
+ * stands for (moves the clock, settles the actor) and sends any other event as it is.
+ */
+export function createControls(machine: AnyStateMachine, outcomes: Record<string, Outcome[]>) {
+  const pending = new Map<string, Pending>();
+  const clock = new SimulatedClock();
+  const actors = Object.fromEntries(
+    [...new Set(invocationsOf(machine).map((invocation) => invocation.src))]
+      .filter((src) => outcomes[src]?.length)
+      .map((src) => [
+        src,
+        fromPromise<unknown>(
+          ({ self }) =>
+            new Promise((resolve, reject) => {
+              pending.set(self.id, { resolve, reject });
+            }),
+        ),
+      ]),
+  );
+  const settle = (id: string, how: (p: Pending) => void) => {
+    const waiting = pending.get(id);
+    if (!waiting) throw new Error(`actor "${id}" is not running: it cannot settle now`);
+    pending.delete(id);
+    how(waiting);
+  };
+  return {
+    clock,
+    provide: { actors },
+    /** Performs `event` on `actor`; resolves once its consequences are processed. */
+    async perform(actor: AnyActorRef, event: AnyEvent): Promise<void> {
+      const delay = delayOf(event);
+      if (delay !== undefined) clock.increment(delay);
+      else if (event.type.startsWith(DONE_ACTOR))
+        settle(event.type.slice(DONE_ACTOR.length), (p) => p.resolve(event.output));
+      else if (event.type.startsWith(ERROR_ACTOR))
+        settle(event.type.slice(ERROR_ACTOR.length), (p) => p.reject(event.error));
+      else actor.send(event);
+      // A settled promise reaches the machine in a later microtask.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+  };
+}
+
+/** An actor of `machine` on the controls' clock with their actors. */
+export function createControlledActor(machine: AnyStateMachine, controls: ReturnType<typeof createControls>) {
+  return createActor(machine.provide(controls.provide), { clock: controls.clock });
+}

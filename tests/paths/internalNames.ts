@@ -1,0 +1,32 @@
+type AnyEvent = { type: string; [key: string]: unknown };
+
+/** XState's names for the events it raises or schedules itself, read, never written, by the generator. */
+const AFTER = /^xstate\.after\.(\d+)\./;
+export const DONE_ACTOR = 'xstate.done.actor.';
+export const ERROR_ACTOR = 'xstate.error.actor.';
+
+/** The delay in ms of a delayed (`after`) event, or undefined. */
+export function delayOf(event: AnyEvent): number | undefined {
+  const match = AFTER.exec(event.type);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Events XState raises by itself (`xstate.done.state.*`): taken by reaching a final state. */
+export const isDoneState = (type: string) => type.startsWith('xstate.done.state.');
+
+/** How a path names an internal event: `wait 3000 ms`, `fetch resolves "thing"`, `fetch rejects`. */
+export function describeInternal(event: AnyEvent): string | undefined {
+  const delay = delayOf(event);
+  if (delay !== undefined) return `wait ${delay} ms`;
+  if (event.type.startsWith(DONE_ACTOR))
+    return `${event.type.slice(DONE_ACTOR.length)} resolves ${JSON.stringify(event.output)}`;
+  if (event.type.startsWith(ERROR_ACTOR)) return `${event.type.slice(ERROR_ACTOR.length)} rejects`;
+  return undefined;
+}
+
+/**
+ * Events the tests never perform as a person would: XState raises them (done.state) or they stand
+ * for time passing and actors settling, which each level drives through its clock and actors.
+ */
+export const isInternal = (type: string) =>
+  isDoneState(type) || delayOf({ type }) !== undefined || type.startsWith(DONE_ACTOR) || type.startsWith(ERROR_ACTOR);
