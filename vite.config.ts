@@ -85,7 +85,11 @@ export default defineConfig(({ mode }) => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/{routing,machines,views,dev}/**/*.test.ts'], environment: 'node' },
+          test: {
+            name: 'unit',
+            include: ['tests/{routing,machines,views,dev,persistence}/**/*.test.ts'],
+            environment: 'node',
+          },
         },
         {
           // The gates themselves: lint boundaries, the bundle budget (builds, so slower).

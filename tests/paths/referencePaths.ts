@@ -1,7 +1,32 @@
 import { href } from '../../src/routing/url';
 import { referenceMachine, referenceStrings } from '../reference/referenceMachine';
 import { strings } from '../../machines/strings';
-import { makeSpec, routeExecutor } from './spec';
+import { makeSpec, routeExecutor, type AnyEvent } from './spec';
+// forms: the form and access examples.
+import { accessStrings } from '../reference/access';
+import { recordStrings, type RecordField } from '../reference/recordForm';
+import { behaviourOf } from './behaviour';
+
+const formsEvents: AnyEvent[] = [
+  { type: 'record.change', field: 'name', value: 'A name' },
+  { type: 'record.submit' },
+  { type: 'record.retry' },
+  { type: 'record.edit' },
+  { type: 'record.new' },
+  { type: 'xstate.done.actor.submitRecord', output: { id: 1 } },
+  { type: 'xstate.error.actor.submitRecord', error: { fieldErrors: [{ field: 'name', code: 'taken' }] } },
+  { type: 'xstate.error.actor.submitRecord', error: { message: 'The call failed' } },
+  { type: 'session.signedIn', roles: ['admin'] },
+  { type: 'session.signedOut' },
+];
+const referenceEvents: AnyEvent[] = [
+  { type: 'view.failed', url: '/', message: 'A view failed' },
+  { type: 'editor.change' },
+  { type: 'editor.save' },
+  { type: 'item.showNotes' },
+  { type: 'item.showDetails' },
+  ...formsEvents,
+];
 
 /** What the reference machine's path tests send, and how a person performs and sees each. */
 export const referenceSpec = makeSpec({
@@ -10,15 +35,10 @@ export const referenceSpec = makeSpec({
   machine: referenceMachine,
   params: { id: [3], '*': ['/no/such/page'] },
   search: { q: ['red'], page: [2] },
-  events: [
-    { type: 'view.failed', url: '/', message: 'A view failed' },
-    { type: 'editor.change' },
-    { type: 'editor.save' },
-    { type: 'item.showNotes' },
-    { type: 'item.showDetails' },
-  ],
-  // A dirty editor refuses to leave: the same screen, another state. Elsewhere `dirty` is stale.
-  stateContext: (snapshot) => snapshot.matches({ app: { main: 'editor' } }) && snapshot.context.dirty,
+  events: referenceEvents,
+  // Derived: a screen that refuses to leave (a dirty editor or form), or where a sample event
+  // does something else (a valid form), is another state. No guard is named here.
+  stateContext: behaviourOf(referenceMachine, referenceEvents),
   urls: [
     '/',
     '/section',
@@ -28,6 +48,9 @@ export const referenceSpec = makeSpec({
     '/editor',
     '/old',
     '/broken',
+    '/records/new',
+    '/admin',
+    '/not-allowed',
     '/?overlay=open',
     '/no/such/page',
     '/section/abc',
@@ -44,6 +67,21 @@ export const referenceSpec = makeSpec({
     'editor.save': () => ({ do: 'click', role: 'button', name: 'Save' }),
     'item.showNotes': () => ({ do: 'click', role: 'button', name: 'Notes' }),
     'item.showDetails': () => ({ do: 'click', role: 'button', name: 'Details' }),
+    // forms
+    'record.change': (event) => ({
+      do: 'type',
+      label: recordStrings.fields[event.field as RecordField],
+      text: String(event.value),
+    }),
+    'record.submit': () => ({ do: 'click', role: 'button', name: recordStrings.submit }),
+    'record.retry': () => ({ do: 'click', role: 'button', name: recordStrings.retry }),
+    'record.edit': () => ({ do: 'click', role: 'button', name: recordStrings.edit }),
+    'record.new': () => ({ do: 'click', role: 'button', name: recordStrings.another }),
+    // The call's answer: the app's own call never answers in path tests (unansweredSubmit).
+    'xstate.done.actor.submitRecord': (event) => ({ do: 'report', event }),
+    'xstate.error.actor.submitRecord': (event) => ({ do: 'report', event }),
+    'session.signedIn': () => ({ do: 'click', role: 'button', name: accessStrings.signIn }),
+    'session.signedOut': () => ({ do: 'click', role: 'button', name: accessStrings.signOut }),
   },
   assertions: {
     home: { heading: referenceStrings.home, title: referenceStrings.home },
@@ -56,6 +94,14 @@ export const referenceSpec = makeSpec({
     overlayClosed: { absentHeading: referenceStrings.overlay },
     overlayOpen: { heading: referenceStrings.overlay, title: referenceStrings.overlay },
     notFound: { heading: strings.notFound.heading, title: referenceStrings.notFound },
+    // forms
+    newRecord: { heading: recordStrings.title, title: recordStrings.title },
+    'reference.app.main.newRecord.editing': { absentHeading: recordStrings.saved },
+    'reference.app.main.newRecord.submitting': { absentHeading: recordStrings.saved },
+    'reference.app.main.newRecord.saved': { heading: recordStrings.saved },
+    'reference.app.main.newRecord.failed': { heading: recordStrings.failed },
+    admin: { heading: accessStrings.admin, title: accessStrings.admin },
+    notAllowed: { heading: accessStrings.notAllowed, title: accessStrings.notAllowed },
     error: { heading: strings.error.heading, title: referenceStrings.error },
   },
   followUps: {

@@ -2,7 +2,10 @@ import { strings } from '../../machines/strings';
 import { mountApp } from '../../src/app';
 import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import '../../src/styles.css';
+import { keepDraft, recordDraft } from './drafts';
+import { fakeSubmit } from './fakeServer';
 import { referenceMachine } from './referenceMachine';
+import { sessionStore } from './session';
 
 // Development only (the import is dropped from production builds): the statechart inspector.
 const devTools = import.meta.env.DEV ? await (await import('../../src/dev/devTools')).startDevTools() : undefined;
@@ -11,6 +14,16 @@ const container = document.getElementById('root');
 if (container) {
   void mountApp(container, {
     machine: referenceMachine,
+    // The session's roles and a draft from an earlier visit; storage stays out of the machine.
+    input: { roles: sessionStore.load()?.roles ?? [], draft: recordDraft.load() },
+    provide: {
+      actors: { submitRecord: fakeSubmit },
+      actions: {
+        saveDraft: ({ context }) => keepDraft(context.record),
+        clearDraft: () => recordDraft.clear(),
+        rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles] }),
+      },
+    },
     // The product's not-found and error views, and the reference screens' own.
     views: {
       ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),

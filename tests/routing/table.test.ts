@@ -29,12 +29,15 @@ describe('route table', () => {
       editor: ':/editor',
       legacy: ':/old',
       broken: ':/broken',
+      newRecord: ':/records/new',
+      admin: ':/admin',
+      notAllowed: ':/not-allowed',
       overlayClosed: 'overlay:/',
       overlayOpen: 'overlay:/open',
       notFound: ':/',
     });
     expect(table.notFound.id).toBe('notFound');
-    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'broken']);
+    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'broken', 'newRecord', 'admin']);
   });
 
   it('derives the product machine: an entry screen and not-found; the error state has no route', () => {

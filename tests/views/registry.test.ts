@@ -3,11 +3,15 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
 import { referenceMachine } from '../reference/referenceMachine';
 
-/** The ids of states that show a screen: those with a title, except redirects (`always`), which never rest. */
+/**
+ * The ids of states that show a screen: those with a title, except redirects (an unguarded
+ * `always`), which never rest. A guarded `always` (access: "not allowed" for some roles) rests.
+ */
 function screenIds(machine: AnyStateMachine): string[] {
   const ids: string[] = [];
   const visit = (node: AnyStateNode) => {
-    if ((node.meta as { title?: string } | undefined)?.title && !node.config.always) ids.push(node.id);
+    const redirect = (node.always ?? []).some((transition) => !transition.guard);
+    if ((node.meta as { title?: string } | undefined)?.title && !redirect) ids.push(node.id);
     for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
   };
   visit(machine.root);
