@@ -1,13 +1,14 @@
-import { transition, type AnyMachineSnapshot } from 'xstate';
+import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { Route, RouteTable } from '../routing/table';
 import { activeNodes } from '../routing/url';
 
 /**
  * The header's entries the machine would accept now: routing there (a pure `transition()`, no
- * actor) reaches the entry's state, or is refused in place (a form with unsaved input: the entry
- * stays, and the click is refused as usual). An entry whose route lands somewhere else (a role
- * that may not see it is sent to a "not allowed" state) is left out. Joined ids, so the shell
- * re-renders only when the set changes.
+ * actor, no action run) reaches the entry's state. An entry whose route lands somewhere else (a
+ * role that may not see it is sent to a "not allowed" state) is left out. When the current state
+ * refuses every move (a form with unsaved input), the entry is judged as a deep link with the
+ * same context would be, so typing does not change the menu. Joined ids, so the shell re-renders
+ * only when the set changes.
  */
 export function acceptedNavIds(table: RouteTable, snapshot: AnyMachineSnapshot): string {
   return table.nav
@@ -17,7 +18,22 @@ export function acceptedNavIds(table: RouteTable, snapshot: AnyMachineSnapshot):
 }
 
 function accepts(table: RouteTable, snapshot: AnyMachineSnapshot, route: Route): boolean {
-  const [next] = transition(table.machine, snapshot, { type: 'xstate.route', to: `#${route.id}`, params: {} });
-  if (activeNodes(table.machine.root, next.value).some((node) => node.id === route.id)) return true;
-  return JSON.stringify(next.value) === JSON.stringify(snapshot.value);
+  const event = { type: 'xstate.route', to: `#${route.id}`, params: {} } as const;
+  const lands = (from: AnyMachineSnapshot) => {
+    const [next] = transition(table.machine, from, event);
+    return { next, there: activeNodes(table.machine.root, next.value).some((node) => node.id === route.id) };
+  };
+  const here = lands(snapshot);
+  if (here.there) return true;
+  if (JSON.stringify(here.next.value) !== JSON.stringify(snapshot.value)) return false;
+  return lands(entryWith(table.machine, snapshot)).there;
+}
+
+const entries = new WeakMap<AnyStateMachine, AnyMachineSnapshot>();
+
+/** The machine's first state, with the context of `snapshot` (the roles of now). */
+function entryWith(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyMachineSnapshot {
+  let entry = entries.get(machine);
+  if (!entry) entries.set(machine, (entry = initialTransition(machine)[0] as AnyMachineSnapshot));
+  return machine.resolveState({ value: entry.value, context: snapshot.context });
 }
