@@ -5,6 +5,8 @@ import { makeSpec, routeExecutor, type AnyEvent } from './spec';
 // forms: the form and access examples.
 import { accessStrings } from '../reference/access';
 import { recordStrings, type RecordField } from '../reference/recordForm';
+import type { ReferenceContext } from '../reference/referenceMachine';
+import { isDirty } from '../../machines/forms';
 import { behaviourOf } from './behaviour';
 
 const formsEvents: AnyEvent[] = [
@@ -39,6 +41,11 @@ export const referenceSpec = makeSpec({
   // Derived: a screen that refuses to leave (a dirty editor or form), or where a sample event
   // does something else (a valid form), is another state. No guard is named here.
   stateContext: behaviourOf(referenceMachine, referenceEvents),
+  // A reload keeps the session's roles (sessionStorage) and the form's draft (localStorage).
+  storedInput: (snapshot) => {
+    const { roles, record } = snapshot.context as ReferenceContext;
+    return { roles, draft: isDirty(record) ? record.values : undefined };
+  },
   urls: [
     '/',
     '/section',

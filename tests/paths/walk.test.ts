@@ -20,7 +20,8 @@ function startApp(spec: MachineSpec) {
   let actor = createActor(spec.machine);
   let sync: RouterSync;
   const boot = () => {
-    actor = createActor(spec.machine);
+    // A reload keeps what the app keeps in storage (forms: the session's roles, a draft).
+    actor = createActor(spec.machine, { input: spec.storedInput?.(actor.getSnapshot() as AnyMachineSnapshot) });
     actor.start();
     sync = createRouterSync({ actor, table: spec.table, history });
   };
@@ -44,9 +45,9 @@ function startApp(spec: MachineSpec) {
 }
 
 /** Whether a fresh app at `url` shows the same screens: the URL is the whole address of a screen. */
-function screensAt(spec: MachineSpec, url: string): string {
+function screensAt(spec: MachineSpec, url: string, input?: unknown): string {
   const history = createMemoryHistory({ initialEntries: [url] });
-  const actor = createActor(spec.machine);
+  const actor = createActor(spec.machine, { input });
   actor.start();
   const sync = createRouterSync({ actor, table: spec.table, history });
   const key = screenKey(spec.table, actor.getSnapshot() as AnyMachineSnapshot);
@@ -94,8 +95,9 @@ function check(spec: MachineSpec, app: ReturnType<typeof startApp>) {
   if (app.sync().currentUrl() !== url) throw new Error(`the router says ${app.sync().currentUrl()}, href is ${url}`);
   // Every state shown has its view's assertion, and the URL alone brings the same screens back.
   checksFor(spec, snapshot);
-  if (!snapshot.matches('error') && screensAt(spec, url) !== screenKey(spec.table, snapshot)) {
-    throw new Error(`a reload at ${url} shows ${screensAt(spec, url)}, not ${screenKey(spec.table, snapshot)}`);
+  const input = spec.storedInput?.(snapshot);
+  if (!snapshot.matches('error') && screensAt(spec, url, input) !== screenKey(spec.table, snapshot)) {
+    throw new Error(`a reload at ${url} shows ${screensAt(spec, url, input)}, not ${screenKey(spec.table, snapshot)}`);
   }
 }
 
