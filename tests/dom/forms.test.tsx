@@ -50,6 +50,9 @@ const submit = () => act(async () => screen.getByRole('button', { name: recordSt
 
 afterEach(cleanup);
 
+/** Waiting, not sleeping: a loaded machine may take more than the default second. */
+const patience = { timeout: 5000 };
+
 describe('the reference form in the DOM', () => {
   it('on a refused submit, focuses a summary whose links lead to the fields, each tied to its message', async () => {
     await renderAt('/records/new');
@@ -90,7 +93,7 @@ describe('the reference form in the DOM', () => {
     await submit();
     expect(screen.getByText(strings.forms.saving)).toBeTruthy();
     await act(async () => answer.reject({ fieldErrors: [{ field: 'name', code: 'taken' }] }));
-    expect(await screen.findByRole('link', { name: recordStrings.serverCodes.taken })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: recordStrings.serverCodes.taken }, patience)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('alert'));
     expect(field(recordStrings.fields.name).value).toBe('taken');
     expect(field(recordStrings.fields.quantity).value).toBe('12');
@@ -105,7 +108,7 @@ describe('the reference form in the DOM', () => {
     expect(history.location.pathname).toBe('/records/new');
     await submit();
     await act(async () => answer.resolve({ id: 1 }));
-    expect(await screen.findByRole('heading', { name: recordStrings.saved })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: recordStrings.saved }, patience)).toBeTruthy();
     await act(async () => screen.getByRole('link', { name: 'Home' }).click());
     expect(history.location.pathname).toBe('/');
   });
@@ -134,10 +137,10 @@ describe('access in the DOM', () => {
 
   it('lands a refused deep link on not allowed, then returns to it after signing in', async () => {
     const { history } = await renderAt('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: accessStrings.notAllowed })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: accessStrings.notAllowed }, patience)).toBeTruthy();
     expect(history.location.pathname).toBe('/not-allowed');
     await act(async () => screen.getByRole('button', { name: accessStrings.signIn }).click());
-    expect(await screen.findByRole('heading', { level: 1, name: accessStrings.admin })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: accessStrings.admin }, patience)).toBeTruthy();
     expect(history.location.pathname).toBe('/admin');
     expect(nav()).toContain(accessStrings.adminNav);
   });
