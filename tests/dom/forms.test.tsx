@@ -16,7 +16,10 @@ const views = () => ({
 
 /** A submit call the test answers: `answer.resolve(…)` / `answer.reject(…)`. */
 function controlledSubmit() {
-  const answer = { resolve: (_: { id: number }) => {}, reject: (_: unknown) => {} };
+  const answer: { resolve: (output: { id: number }) => void; reject: (error: unknown) => void } = {
+    resolve: () => {},
+    reject: () => {},
+  };
   const actor = fromPromise<{ id: number }, RecordInput>(
     () =>
       new Promise((resolve, reject) => {
