@@ -1,3 +1,4 @@
+import { isDirty } from '../../../machines/forms';
 import { strings } from '../../../machines/strings';
 import { plural } from '../../../machines/wording';
 import { ErrorSummary } from '../../../src/forms/ErrorSummary';
@@ -19,11 +20,7 @@ export function View() {
           ? 'submitting'
           : 'editing',
   );
-  const dirty = useReferenceSelector((s) =>
-    (Object.keys(s.context.record.values) as RecordField[]).some(
-      (field) => s.context.record.values[field] !== s.context.record.saved[field],
-    ),
-  );
+  const dirty = useReferenceSelector((s) => isDirty(s.context.record));
   const send = useReferenceSend();
   const change = (field: RecordField, value: string) => send({ type: 'record.change', field, value });
   const errors = recordFields.flatMap((field) => {
