@@ -103,7 +103,11 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
       projects: [
         {
           extends: true,
-          test: { name: 'unit', include: ['tests/{routing,machines,views,dev,api}/**/*.test.ts'], environment: 'node' },
+          test: {
+            name: 'unit',
+            include: ['tests/{routing,machines,views,dev,api,persistence}/**/*.test.ts'],
+            environment: 'node',
+          },
         },
         {
           // The gates themselves: lint boundaries, the bundle budget (builds, so slower).

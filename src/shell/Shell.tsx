@@ -1,6 +1,7 @@
 import { type MouseEvent } from 'react';
 import { Link, Outlet, useMachineSelector, useNavigation, useRouter } from '../routing/react';
 import { screenKey, screenTitles } from '../routing/url';
+import { acceptedNavIds } from './navEntries';
 import { useNavigationEffects } from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
 
@@ -23,6 +24,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
   const { actor, table, sync } = useRouter();
   const navigation = useNavigation();
   const screens = useMachineSelector((snapshot) => screenKey(table, snapshot));
+  const accepted = useMachineSelector((snapshot) => acceptedNavIds(table, snapshot)).split(' ');
   const title = useMachineSelector((snapshot) => [...screenTitles(table, snapshot), strings.productName].join(' · '));
   const announcement = useNavigationEffects(navigation, title, (t) => strings.navigatedTo(t.split(' · ')[0] ?? t));
 
@@ -43,13 +45,15 @@ export function Shell({ strings }: { strings: ShellStrings }) {
           <span className="brand">{strings.productName}</span>
           <nav aria-label={strings.navLabel}>
             <ul className="nav-list">
-              {table.nav.map((route) => (
-                <li key={route.id}>
-                  <Link to={`#${route.id}`} className="nav-link">
-                    {route.meta.nav}
-                  </Link>
-                </li>
-              ))}
+              {table.nav
+                .filter((route) => accepted.includes(route.id))
+                .map((route) => (
+                  <li key={route.id}>
+                    <Link to={`#${route.id}`} className="nav-link">
+                      {route.meta.nav}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </nav>
         </div>

@@ -95,6 +95,59 @@ const referenceStates: ScreenState[] = [
     heading: errorStrings.heading,
     before: (page) => page.route('**/api/records/2', (route) => route.fulfill({ status: 500, body: '{}' })),
   },
+  // forms: the form in each of its states, and the access screens.
+  { name: 'new record, empty', url: '/records/new', heading: 'New record' },
+  {
+    name: 'new record, refused with an error summary',
+    url: '/records/new',
+    heading: 'New record',
+    act: async (page) => {
+      await page.getByLabel('Quantity').fill('500');
+      await page.getByRole('button', { name: 'Save record' }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'new record, saving',
+    url: '/records/new',
+    heading: 'New record',
+    act: async (page) => {
+      await page.getByLabel('Name', { exact: true }).fill('A name');
+      await page.getByRole('button', { name: 'Save record' }).click();
+      await page.getByText('Saving…').waitFor();
+    },
+  },
+  {
+    name: 'new record, saved',
+    url: '/records/new',
+    heading: 'New record',
+    act: async (page) => {
+      await page.getByLabel('Name', { exact: true }).fill('A name');
+      await page.getByRole('button', { name: 'Save record' }).click();
+      await page.getByRole('heading', { name: 'Record saved' }).waitFor();
+    },
+  },
+  {
+    name: 'new record, failed',
+    url: '/records/new',
+    heading: 'New record',
+    act: async (page) => {
+      await page.getByLabel('Name', { exact: true }).fill('fail');
+      await page.getByRole('button', { name: 'Save record' }).click();
+      await page.getByRole('heading', { name: 'The record was not saved' }).waitFor();
+    },
+  },
+  { name: 'not allowed, with a target', url: '/admin', heading: 'Not allowed' },
+  { name: 'not allowed, without a target', url: '/not-allowed', heading: 'Not allowed' },
+  {
+    name: 'admin screen (signed in from not allowed)',
+    url: '/admin',
+    heading: 'Not allowed',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Sign in as administrator' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    },
+  },
 ];
 
 async function violationsIn(origin: string, state: ScreenState, colorScheme: 'light' | 'dark') {

@@ -50,7 +50,7 @@ describe('reference machine, calls', () => {
     expect(loadRecord.map((call) => call.input)).toEqual([{ id: 2 }]);
     loadRecord[0]?.resolve({ id: 2, name: 'Record 2' });
     await waitFor(actor, (s) => s.matches(detail('loaded')));
-    expect(actor.getSnapshot().context.record).toEqual({ id: 2, name: 'Record 2' });
+    expect(actor.getSnapshot().context.shownRecord).toEqual({ id: 2, name: 'Record 2' });
   });
 
   for (const code of ['network', 'timeout', 'http.404', 'http.4xx', 'http.5xx', 'invalidPayload']) {

@@ -2,7 +2,7 @@ import { href } from '../../src/routing/url';
 import { referenceMachine, referenceStrings } from '../reference/referenceMachine';
 import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
-import { makeSpec, routeExecutor, type StateAssertion } from './spec';
+import { makeSpec, routeExecutor, type AnyEvent, type StateAssertion } from './spec';
 
 // ---- Calls (issue 9) --------------------------------------------------------------------------
 // A call's outcomes are declared by its actor's src; the generator settles the provided actor (or,
@@ -10,6 +10,12 @@ import { makeSpec, routeExecutor, type StateAssertion } from './spec';
 const callOutcomes = {
   loadRecords: [{ output: [{ id: 3, name: 'Record 3' }] }, { error: { code: 'http.5xx', status: 500 } }],
   loadRecord: [{ output: { id: 3, name: 'Record 3' } }, { error: { code: 'http.5xx', status: 500 } }],
+  // forms: the submit call's answers: saved, refused by the server with a field error, failed.
+  submitRecord: [
+    { output: { id: 1 } },
+    { error: { fieldErrors: [{ field: 'name', code: 'taken' }] } },
+    { error: { message: 'The call failed' } },
+  ],
 };
 const callExecutors = {
   'call.retry': () => ({ do: 'click' as const, role: 'button' as const, name: errorStrings.retry }),
@@ -28,6 +34,31 @@ const callAssertions: Record<string, StateAssertion> = {
   'reference.app.main.records.detail.failed': failed,
 };
 // ---- end of calls -----------------------------------------------------------------------------
+// forms: the form and access examples.
+import { accessStrings } from '../reference/access';
+import { recordStrings, type RecordField } from '../reference/recordForm';
+import type { ReferenceContext } from '../reference/referenceMachine';
+import { isDirty } from '../../machines/forms';
+import { behaviourOf } from './behaviour';
+
+const formsEvents: AnyEvent[] = [
+  { type: 'record.change', field: 'name', value: 'A name' },
+  { type: 'record.submit' },
+  { type: 'record.retry' },
+  { type: 'record.edit' },
+  { type: 'record.new' },
+  { type: 'session.signedIn', roles: ['admin'] },
+  { type: 'session.signedOut' },
+];
+const referenceEvents: AnyEvent[] = [
+  { type: 'view.failed', url: '/', message: 'A view failed' },
+  { type: 'editor.change' },
+  { type: 'editor.save' },
+  { type: 'item.showNotes' },
+  { type: 'item.showDetails' },
+  { type: 'call.retry' },
+  ...formsEvents,
+];
 
 /** What the reference machine's path tests send, and how a person performs and sees each. */
 export const referenceSpec = makeSpec({
@@ -37,16 +68,15 @@ export const referenceSpec = makeSpec({
   outcomes: callOutcomes,
   params: { id: [3], '*': ['/no/such/page'] },
   search: { q: ['red'], page: [2] },
-  events: [
-    { type: 'view.failed', url: '/', message: 'A view failed' },
-    { type: 'editor.change' },
-    { type: 'editor.save' },
-    { type: 'item.showNotes' },
-    { type: 'item.showDetails' },
-    { type: 'call.retry' },
-  ],
-  // A dirty editor refuses to leave: the same screen, another state. Elsewhere `dirty` is stale.
-  stateContext: (snapshot) => snapshot.matches({ app: { main: 'editor' } }) && snapshot.context.dirty,
+  events: referenceEvents,
+  // Derived: a screen that refuses to leave (a dirty editor or form), or where a sample event
+  // does something else (a valid form), is another state. No guard is named here.
+  stateContext: behaviourOf(referenceMachine, referenceEvents),
+  // A reload keeps the session's roles (sessionStorage) and the form's draft (localStorage).
+  storedInput: (snapshot) => {
+    const { roles, record } = snapshot.context as ReferenceContext;
+    return { roles, draft: isDirty(record) ? record.values : undefined };
+  },
   urls: [
     '/',
     '/section',
@@ -60,6 +90,9 @@ export const referenceSpec = makeSpec({
     '/records/2',
     '/old',
     '/broken',
+    '/records/new',
+    '/admin',
+    '/not-allowed',
     '/?overlay=open',
     '/no/such/page',
     '/section/abc',
@@ -77,6 +110,18 @@ export const referenceSpec = makeSpec({
     'item.showNotes': () => ({ do: 'click', role: 'button', name: 'Notes' }),
     'item.showDetails': () => ({ do: 'click', role: 'button', name: 'Details' }),
     ...callExecutors,
+    // forms
+    'record.change': (event) => ({
+      do: 'type',
+      label: recordStrings.fields[event.field as RecordField],
+      text: String(event.value),
+    }),
+    'record.submit': () => ({ do: 'click', role: 'button', name: recordStrings.submit }),
+    'record.retry': () => ({ do: 'click', role: 'button', name: recordStrings.retry }),
+    'record.edit': () => ({ do: 'click', role: 'button', name: recordStrings.edit }),
+    'record.new': () => ({ do: 'click', role: 'button', name: recordStrings.another }),
+    'session.signedIn': () => ({ do: 'click', role: 'button', name: accessStrings.signIn }),
+    'session.signedOut': () => ({ do: 'click', role: 'button', name: accessStrings.signOut }),
   },
   assertions: {
     home: { heading: referenceStrings.home, title: referenceStrings.home },
@@ -92,6 +137,14 @@ export const referenceSpec = makeSpec({
     overlayClosed: { absentHeading: referenceStrings.overlay },
     overlayOpen: { heading: referenceStrings.overlay, title: referenceStrings.overlay },
     notFound: { heading: strings.notFound.heading, title: referenceStrings.notFound },
+    // forms
+    newRecord: { heading: recordStrings.title, title: recordStrings.title },
+    'reference.app.main.newRecord.editing': { absentHeading: recordStrings.saved },
+    'reference.app.main.newRecord.submitting': { absentHeading: recordStrings.saved },
+    'reference.app.main.newRecord.saved': { heading: recordStrings.saved },
+    'reference.app.main.newRecord.failed': { heading: recordStrings.failed },
+    admin: { heading: accessStrings.admin, title: accessStrings.admin },
+    notAllowed: { heading: accessStrings.notAllowed, title: accessStrings.notAllowed },
     error: { heading: strings.error.heading, title: referenceStrings.error },
     ...callAssertions,
   },
@@ -100,6 +153,10 @@ export const referenceSpec = makeSpec({
     editor: {
       when: (snapshot) => Boolean(snapshot.context.dirty),
       reason: 'unsaved input: leaving is refused until saved',
+    },
+    newRecord: {
+      when: (snapshot) => isDirty((snapshot.context as ReferenceContext).record),
+      reason: 'an unsaved form: leaving is refused until it is saved or emptied',
     },
   },
   followUps: {

@@ -48,6 +48,11 @@ export interface MachineSpec {
   search: Record<string, unknown[]>;
   /** Domain events with real payloads. */
   events: AnyEvent[];
+  /**
+   * What the app gives the machine as `input` after a reload, from the state before it: the parts
+   * kept in storage (a session's roles, a form draft), which the URL does not carry. None by default.
+   */
+  storedInput?: (snapshot: AnyMachineSnapshot) => unknown;
   /** Extra context that changes behaviour (the href and state value are always part of a state). */
   stateContext?: (snapshot: AnyMachineSnapshot) => unknown;
   executors: Record<string, Executor>;

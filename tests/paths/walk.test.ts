@@ -21,7 +21,8 @@ function startApp(spec: MachineSpec) {
   let actor = createActor(spec.machine);
   let sync: RouterSync;
   const boot = () => {
-    actor = createActor(spec.machine);
+    // A reload keeps what the app keeps in storage (forms: the session's roles, a draft).
+    actor = createActor(spec.machine, { input: spec.storedInput?.(actor.getSnapshot() as AnyMachineSnapshot) });
     actor.start();
     sync = createRouterSync({ actor, table: spec.table, history });
   };
@@ -64,9 +65,9 @@ function recordingRewrites(history: MemoryHistory, rewrites: Rewrite[]): MemoryH
 }
 
 /** The screens a fresh app at `url` shows: the URL is the whole address of a screen. */
-function screensAt(spec: MachineSpec, url: string): Screen[] {
+function screensAt(spec: MachineSpec, url: string, input?: unknown): Screen[] {
   const history = createMemoryHistory({ initialEntries: [url] });
-  const actor = createActor(spec.machine);
+  const actor = createActor(spec.machine, { input });
   actor.start();
   const sync = createRouterSync({ actor, table: spec.table, history });
   const screens = screensOf(spec.table, actor.getSnapshot() as AnyMachineSnapshot);
@@ -76,8 +77,8 @@ function screensAt(spec: MachineSpec, url: string): Screen[] {
 }
 
 /** What a URL means: its screens, a not-found screen by its id (its URL param is the URL itself). */
-function meaningOf(spec: MachineSpec, url: string): string {
-  const screens = screensAt(spec, url);
+function meaningOf(spec: MachineSpec, url: string, input?: unknown): string {
+  const screens = screensAt(spec, url, input);
   return screens.map((screen) => (screen.id === spec.table.notFound.id ? screen.id : screen.key)).join(' ');
 }
 
@@ -85,9 +86,9 @@ function meaningOf(spec: MachineSpec, url: string): string {
  * A rewritten entry must still mean what it meant: only a redirect or a canonical spelling may
  * be rewritten (to where that URL leads), never an entry that a refused move landed on.
  */
-function checkRewrites(spec: MachineSpec, app: ReturnType<typeof startApp>) {
+function checkRewrites(spec: MachineSpec, app: ReturnType<typeof startApp>, input?: unknown) {
   for (const { from, to } of app.rewrites.splice(0)) {
-    if (meaningOf(spec, from) !== meaningOf(spec, to)) {
+    if (meaningOf(spec, from, input) !== meaningOf(spec, to, input)) {
       throw new Error(`the entry ${from} was rewritten as ${to}, which shows other screens`);
     }
   }
@@ -187,8 +188,9 @@ function check(spec: MachineSpec, app: ReturnType<typeof startApp>) {
   if (app.sync().currentUrl() !== url) throw new Error(`the router says ${app.sync().currentUrl()}, href is ${url}`);
   // Every state shown has its view's assertion, and the URL alone brings the same screens back.
   checksFor(spec, snapshot);
-  checkRewrites(spec, app);
-  const reloaded = screensKey(screensAt(spec, url));
+  const input = spec.storedInput?.(snapshot);
+  checkRewrites(spec, app, input);
+  const reloaded = screensKey(screensAt(spec, url, input));
   if (!snapshot.matches('error') && reloaded !== screenKey(spec.table, snapshot)) {
     throw new Error(`a reload at ${url} shows ${reloaded}, not ${screenKey(spec.table, snapshot)}`);
   }

@@ -3,7 +3,10 @@ import { mountApp } from '../../src/app';
 import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import '../../src/styles.css';
 import { TIMEOUT_KEY, referenceActors } from './referenceCalls';
+import { keepDraft, recordDraft } from './drafts';
+import { fakeSubmit } from './fakeServer';
 import { referenceMachine } from './referenceMachine';
+import { sessionStore } from './session';
 
 // Development only (the import is dropped from production builds): the statechart inspector.
 const devTools = import.meta.env.DEV ? await (await import('../../src/dev/devTools')).startDevTools() : undefined;
@@ -13,7 +16,19 @@ if (container) {
   void mountApp(container, {
     machine: referenceMachine,
     // The real calls, to same-origin /api (proxied to the reference API server).
-    provide: { actors: referenceActors({ timeoutMs: Number(localStorage.getItem(TIMEOUT_KEY)) || undefined }) },
+    // The session's roles and a draft from an earlier visit; storage stays out of the machine.
+    input: { roles: sessionStore.load()?.roles ?? [], draft: recordDraft.load() },
+    provide: {
+      actors: {
+        ...referenceActors({ timeoutMs: Number(localStorage.getItem(TIMEOUT_KEY)) || undefined }),
+        submitRecord: fakeSubmit,
+      },
+      actions: {
+        saveDraft: ({ context }) => keepDraft(context.record),
+        clearDraft: () => recordDraft.clear(),
+        rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles] }),
+      },
+    },
     // The product's not-found and error views, and the reference screens' own.
     views: {
       ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/{notFound,error}.view.tsx')),

@@ -1,8 +1,30 @@
-import { assign, fromCallback, setup } from 'xstate';
+import * as v from 'valibot';
+import { and, assign, fromCallback, not, raise, setup } from 'xstate';
 import { callPlaceholder, toCallError, type CallError } from '../../machines/calls';
+import { limits } from '../../machines/constants';
+import {
+  changeSchema,
+  emptyForm,
+  fieldErrors,
+  isDirty,
+  serverFieldErrors,
+  withField,
+  type FormState,
+} from '../../machines/forms';
+import { refuseLeavingWhile } from '../../machines/leaving';
 import { routed } from '../../machines/routed';
 import { keepRouteTypes } from '../../machines/routeTypes';
 import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
+import { accessStrings, sessionSchema, type ReturnTarget } from './access';
+import {
+  emptyRecord,
+  recordDraftSchema,
+  recordFields,
+  recordSchema,
+  recordStrings,
+  unansweredSubmit,
+  type RecordField,
+} from './recordForm';
 
 /**
  * The reference machine proves the routing contract on every shape the product may grow into:
@@ -24,9 +46,13 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   /** How often the section and the item were entered: the contract says "only what changes". */
   sectionEntries: number;
   itemEntries: number;
+  // forms: the "new record" form, the session's roles, where a refused deep link was going.
+  record: FormState<RecordField>;
+  roles: readonly string[];
+  returnTo?: ReturnTarget;
   // Calls: the records screens' data and the last failure (plain data, persistable).
   records?: ReferenceRecord[];
-  record?: ReferenceRecord;
+  shownRecord?: ReferenceRecord;
   callError?: CallError;
 }
 
@@ -36,6 +62,16 @@ export interface ReferenceRecord {
   name: string;
 }
 
+/**
+ * What the app knows before the first state (createApp's `input`): the session's roles and a
+ * restored form draft. Input comes from storage, so it is checked here; anything else is ignored.
+ */
+export const referenceInputSchema = v.object({
+  roles: v.optional(sessionSchema.entries.roles),
+  draft: v.optional(recordDraftSchema),
+});
+export type ReferenceInput = v.InferInput<typeof referenceInputSchema>;
+
 export type ReferenceEvent =
   | RouteEvent
   | { type: 'view.failed'; url: string; message: string }
@@ -43,7 +79,17 @@ export type ReferenceEvent =
   | { type: 'editor.save' }
   | { type: 'item.showNotes' }
   | { type: 'item.showDetails' }
-  | { type: 'call.retry' };
+  | { type: 'call.retry' }
+  // forms: the form's events carry what was typed; the machine checks them (changeSchema).
+  | { type: 'record.change'; field: RecordField; value: string }
+  | { type: 'record.submit' }
+  | { type: 'record.retry' }
+  | { type: 'record.edit' }
+  | { type: 'record.new' }
+  | { type: 'session.signedIn'; roles: readonly string[] }
+  | { type: 'session.signedOut' };
+
+const recordChange = changeSchema(recordFields, limits.maxFieldLength);
 
 export const referenceStrings = {
   home: 'Reference home',
@@ -78,6 +124,7 @@ export const referenceMachine = routed(
         // the app (main.tsx) or by a test.
         loadRecords: callPlaceholder<ReferenceRecord[]>('loadRecords'),
         loadRecord: callPlaceholder<ReferenceRecord, { id: number }>('loadRecord'),
+        submitRecord: unansweredSubmit,
       },
       actions: {
         countHomeEntry: assign({ homeEntries: ({ context }) => context.homeEntries + 1 }),
@@ -89,14 +136,88 @@ export const referenceMachine = routed(
         markDirty: assign({ dirty: true }),
         markClean: assign({ dirty: false }),
         keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),
+        // forms: the form (a clean form starts empty; a dirty one is a draft kept across visits).
+        startRecord: assign({
+          record: ({ context }) => (isDirty(context.record) ? context.record : emptyForm(emptyRecord)),
+        }),
+        setRecordField: assign({
+          record: ({ context, event }) =>
+            event.type === 'record.change'
+              ? withField(context.record, recordSchema, event.field, event.value)
+              : context.record,
+        }),
+        refuseRecord: assign({
+          record: ({ context }) => ({
+            ...context.record,
+            errors: fieldErrors(recordSchema, context.record.values),
+            refusals: context.record.refusals + 1,
+          }),
+        }),
+        clearRecordErrors: assign({ record: ({ context }) => ({ ...context.record, errors: {}, failure: undefined }) }),
+        markRecordSaved: assign({ record: ({ context }) => ({ ...context.record, saved: context.record.values }) }),
+        showServerErrors: assign({
+          record: ({ context, event }) => ({
+            ...context.record,
+            errors:
+              serverFieldErrors(
+                'error' in event ? event.error : undefined,
+                recordFields,
+                recordStrings.serverCodes,
+                recordStrings.serverFallback,
+              ) ?? {},
+            refusals: context.record.refusals + 1,
+          }),
+        }),
+        noteRecordFailure: assign({ record: ({ context }) => ({ ...context.record, failure: recordStrings.failed }) }),
+        // Implemented by the app (createApp's `provide`): storage is not the machine's business.
+        saveDraft: () => {},
+        clearDraft: () => {},
+        rememberSession: () => {},
+        // forms: access.
+        setRoles: assign({
+          roles: ({ context, event }) => (event.type === 'session.signedIn' ? event.roles : context.roles),
+        }),
+        clearRoles: assign({ roles: [] }),
+        keepAdminTarget: assign({
+          returnTo: ({ context }) => ({ to: '#admin' as const, params: { ...context.params } }),
+        }),
+        // The same event a URL would send: the target's own guards decide again.
+        returnToTarget: raise(({ context }) => ({
+          type: 'xstate.route' as const,
+          to: context.returnTo?.to ?? '#notAllowed',
+          params: context.returnTo?.params ?? {},
+        })),
       },
       guards: {
         isDirty: ({ context }) => context.dirty,
+        // forms
+        isRecordDirty: ({ context }) => isDirty(context.record),
+        isValidRecordChange: ({ event }) => v.is(recordChange, event),
+        isRecordValid: ({ context }) => Object.keys(fieldErrors(recordSchema, context.record.values)).length === 0,
+        hasServerFieldErrors: ({ event }) =>
+          'error' in event &&
+          serverFieldErrors(event.error, recordFields, recordStrings.serverCodes, recordStrings.serverFallback) !==
+            undefined,
+        isValidSession: ({ event }) => v.is(sessionSchema, event),
+        hasRole: ({ context }, params: { role: string }) => context.roles.includes(params.role),
+        hasReturnTarget: ({ context }) => context.returnTo !== undefined,
       },
     }).createMachine,
   )({
     id: 'reference',
-    context: { params: {}, dirty: false, homeEntries: 0, sectionEntries: 0, itemEntries: 0 },
+    context: ({ input }) => {
+      const parsed = v.safeParse(referenceInputSchema, input ?? {});
+      const known = parsed.success ? parsed.output : {};
+      return {
+        params: {},
+        dirty: false,
+        homeEntries: 0,
+        sectionEntries: 0,
+        itemEntries: 0,
+        record: emptyForm(emptyRecord, known.draft),
+        roles: known.roles ?? [],
+      };
+    },
     initial: 'app',
     on: {
       'view.failed': { target: '.error', actions: 'keepFailedUrl' },
@@ -147,7 +268,7 @@ export const referenceMachine = routed(
                 entry: 'markClean',
                 on: {
                   // Refuses every URL-driven move while there is unsaved input.
-                  'xstate.route': { guard: 'isDirty' },
+                  ...refuseLeavingWhile('isDirty'),
                   'editor.change': { actions: 'markDirty' },
                   'editor.save': { actions: 'markClean' },
                 },
@@ -207,7 +328,7 @@ export const referenceMachine = routed(
                           id: 'loadRecord',
                           src: 'loadRecord',
                           input: ({ context }) => ({ id: context.params.id ?? 0 }),
-                          onDone: { target: 'loaded', actions: assign({ record: ({ event }) => event.output }) },
+                          onDone: { target: 'loaded', actions: assign({ shownRecord: ({ event }) => event.output }) },
                           onError: { target: 'failed', actions: 'keepCallError' },
                         },
                       },
@@ -221,6 +342,65 @@ export const referenceMachine = routed(
                 id: 'broken',
                 route: {},
                 meta: { path: 'broken', title: referenceStrings.broken, nav: 'Broken' },
+              },
+              // forms: a form that saves through a call, refuses to leave while dirty.
+              newRecord: {
+                id: 'newRecord',
+                route: {},
+                meta: { path: 'records/new', title: recordStrings.title, nav: recordStrings.nav },
+                entry: 'startRecord',
+                on: { ...refuseLeavingWhile('isRecordDirty') },
+                initial: 'editing',
+                states: {
+                  editing: {
+                    on: {
+                      'record.change': { guard: 'isValidRecordChange', actions: ['setRecordField', 'saveDraft'] },
+                      'record.submit': [
+                        { guard: 'isRecordValid', target: 'submitting', actions: 'clearRecordErrors' },
+                        { actions: 'refuseRecord' },
+                      ],
+                    },
+                  },
+                  submitting: {
+                    invoke: {
+                      id: 'submitRecord',
+                      src: 'submitRecord',
+                      input: ({ context }) => context.record.values,
+                      onDone: { target: 'saved', actions: ['markRecordSaved', 'clearDraft'] },
+                      onError: [
+                        { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
+                        { target: 'failed', actions: 'noteRecordFailure' },
+                      ],
+                    },
+                  },
+                  saved: { on: { 'record.new': { target: 'editing', actions: 'startRecord' } } },
+                  failed: { on: { 'record.retry': 'submitting', 'record.edit': 'editing' } },
+                },
+              },
+              // forms: a screen only some roles may see; others land on notAllowed, which keeps it.
+              admin: {
+                id: 'admin',
+                route: {},
+                meta: { path: 'admin', title: accessStrings.admin, nav: accessStrings.adminNav },
+                // Signed out here: the guard below sends the screen to notAllowed at once.
+                on: { 'session.signedOut': { actions: ['clearRoles', 'rememberSession'] } },
+                always: {
+                  guard: not({ type: 'hasRole', params: { role: 'admin' } }),
+                  target: '#notAllowed',
+                  actions: 'keepAdminTarget',
+                },
+              },
+              notAllowed: {
+                id: 'notAllowed',
+                route: {},
+                meta: { path: 'not-allowed', title: accessStrings.notAllowed },
+                on: {
+                  // Signed in: the same route event as the refused deep link, so its guards decide again.
+                  'session.signedIn': {
+                    guard: and(['isValidSession', 'hasReturnTarget']),
+                    actions: ['setRoles', 'rememberSession', 'returnToTarget'],
+                  },
+                },
               },
             },
           },

@@ -31,6 +31,9 @@ describe('route table', () => {
       tourStop: ':/tour/stop',
       legacy: ':/old',
       broken: ':/broken',
+      newRecord: ':/records/new',
+      admin: ':/admin',
+      notAllowed: ':/not-allowed',
       overlayClosed: 'overlay:/',
       overlayOpen: 'overlay:/open',
       notFound: ':/',
@@ -40,7 +43,16 @@ describe('route table', () => {
       recordDetail: ':/records/:id',
     });
     expect(table.notFound.id).toBe('notFound');
-    expect(table.nav.map((route) => route.id)).toEqual(['home', 'section', 'editor', 'tour', 'records', 'broken']);
+    expect(table.nav.map((route) => route.id)).toEqual([
+      'home',
+      'section',
+      'editor',
+      'tour',
+      'records',
+      'broken',
+      'newRecord',
+      'admin',
+    ]);
   });
 
   it('derives a route for every routable state of the product machine, with the URL its paths compose', () => {

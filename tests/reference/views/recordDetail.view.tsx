@@ -9,7 +9,7 @@ export function View() {
   const id = useMachineSelector((s) => s.context.params.id);
   const loading = useMachineSelector((s) => s.matches(at('loading')));
   const failed = useMachineSelector((s) => s.matches(at('failed')));
-  const record = useMachineSelector((s) => s.context.record);
+  const record = useMachineSelector((s) => s.context.shownRecord);
   const error = useMachineSelector((s) => s.context.callError);
   const send = useSend();
   return (

@@ -1,0 +1,160 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { strings } from '../../machines/strings';
+import { accessStrings } from '../reference/access';
+import { recordStrings } from '../reference/recordForm';
+import { launch, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const origin = () => inject('referenceUrl');
+const path = (page: Page) => new URL(page.url()).pathname;
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const nav = (page: Page) => page.getByRole('navigation');
+
+/** A page of the reference app; `problems` collects uncaught errors and console errors. */
+async function open(url: string, test: (page: Page, problems: string[]) => Promise<void>) {
+  const { page, problems, close } = await openPage(browser, origin() + url);
+  try {
+    await test(page, problems);
+    expect(problems).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+describe('the reference form in Chromium', () => {
+  it('focuses the error summary on a refused submit, and its link focuses the field', async () => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.quantity).fill('500');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      const summary = page.getByRole('alert');
+      await expect.poll(() => summary.evaluate((node) => node === document.activeElement)).toBe(true);
+      await expect.poll(() => field(page, recordStrings.fields.name).getAttribute('aria-invalid')).toBe('true');
+      await summary.getByRole('link', { name: recordStrings.required }).click();
+      await expect
+        .poll(() => field(page, recordStrings.fields.name).evaluate((node) => node === document.activeElement))
+        .toBe(true);
+      expect(path(page)).toBe('/records/new');
+      expect(await field(page, recordStrings.fields.quantity).inputValue()).toBe('500');
+    });
+  });
+
+  it('refuses Back while dirty, shows the pending state, then saves and lets go', async () => {
+    await open('/', async (page) => {
+      await nav(page).getByRole('link', { name: recordStrings.nav }).click();
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.name).fill('A name');
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/records/new');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await page.getByText(strings.forms.saving).waitFor();
+      await heading(page, recordStrings.saved).waitFor();
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/');
+    });
+  });
+
+  it('shows the call’s field error on its field, keeping what was typed', async () => {
+    await open('/records/new', async (page) => {
+      await field(page, recordStrings.fields.name).fill('taken');
+      await field(page, recordStrings.fields.category).selectOption('second');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await page.getByRole('alert').getByRole('link', { name: recordStrings.serverCodes.taken }).waitFor();
+      expect(await field(page, recordStrings.fields.name).inputValue()).toBe('taken');
+      expect(await field(page, recordStrings.fields.category).inputValue()).toBe('second');
+    });
+  });
+
+  it('keeps a draft across a reload and a closed tab, and drops a corrupt one with a warning', async () => {
+    const context = await browser.newContext();
+    try {
+      const first = await context.newPage();
+      await first.goto(`${origin()}/records/new`);
+      await field(first, recordStrings.fields.name).fill('A draft');
+      await field(first, recordStrings.fields.quantity).fill('7');
+      // Reload asks (unsaved input); accept, as a person who meant it would.
+      first.on('dialog', (dialog) => void dialog.accept());
+      await first.reload();
+      await heading(first, recordStrings.title).waitFor();
+      expect(await field(first, recordStrings.fields.name).inputValue()).toBe('A draft');
+      await first.close({ runBeforeUnload: false });
+
+      const second = await context.newPage();
+      await second.goto(`${origin()}/records/new`);
+      await heading(second, recordStrings.title).waitFor();
+      expect(await field(second, recordStrings.fields.quantity).inputValue()).toBe('7');
+
+      await second.evaluate(() => localStorage.setItem('draft:newRecord', '{"version":1,"data":'));
+      const warnings: string[] = [];
+      second.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+      second.on('dialog', (dialog) => void dialog.accept());
+      await second.reload();
+      await heading(second, recordStrings.title).waitFor();
+      expect(await field(second, recordStrings.fields.name).inputValue()).toBe('');
+      expect(warnings.join('\n')).toContain('corrupt');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works with storage disabled: no draft, no crash', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', {
+          get: () => {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      });
+      await page.goto(`${origin()}/records/new`);
+      await field(page, recordStrings.fields.name).fill('A name');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('access in Chromium', () => {
+  it('lands a deep link on not allowed, hides the nav entry, and returns to the target once signed in', async () => {
+    await open('/admin', async (page) => {
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(path(page)).toBe('/not-allowed');
+      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(path(page)).toBe('/admin');
+      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
+    });
+  });
+
+  it('keeps the role across a reload, from the session, not the URL', async () => {
+    await open('/admin', async (page) => {
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(page.url()).not.toContain('admin=');
+      await page.getByRole('button', { name: accessStrings.signOut }).click();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
+    });
+  });
+});

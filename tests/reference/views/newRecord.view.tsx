@@ -1,0 +1,137 @@
+import { useMachineSelector, useSend } from '../routing';
+import { isDirty } from '../../../machines/forms';
+import { strings } from '../../../machines/strings';
+import { plural } from '../../../machines/wording';
+import { ErrorSummary } from '../../../src/forms/ErrorSummary';
+import { Field } from '../../../src/forms/Field';
+import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import { recordFields, recordStrings, type RecordField } from '../recordForm';
+
+const controlId = (field: RecordField) => `record-${field}`;
+
+export function View() {
+  const record = useMachineSelector((s) => s.context.record);
+  const phase = useMachineSelector((s) =>
+    s.matches({ app: { main: { newRecord: 'saved' } } })
+      ? 'saved'
+      : s.matches({ app: { main: { newRecord: 'failed' } } })
+        ? 'failed'
+        : s.matches({ app: { main: { newRecord: 'submitting' } } })
+          ? 'submitting'
+          : 'editing',
+  );
+  const dirty = useMachineSelector((s) => isDirty(s.context.record));
+  const send = useSend();
+  const change = (field: RecordField, value: string) => send({ type: 'record.change', field, value });
+  const errors = recordFields.flatMap((field) => {
+    const message = record.errors[field];
+    return message === undefined ? [] : [{ id: controlId(field), message }];
+  });
+  const busy = phase === 'submitting';
+
+  if (phase === 'saved') {
+    return (
+      <article className="screen">
+        <ScreenHeading>{recordStrings.title}</ScreenHeading>
+        <div className="notice notice--success" role="status">
+          <h2>{recordStrings.saved}</h2>
+        </div>
+        <button type="button" className="button" onClick={() => send({ type: 'record.new' })}>
+          {recordStrings.another}
+        </button>
+      </article>
+    );
+  }
+  return (
+    <article className="screen">
+      <ScreenHeading>{recordStrings.title}</ScreenHeading>
+      <ErrorSummary title={plural(strings.forms.summary, errors.length)} entries={errors} refusals={record.refusals} />
+      {phase === 'failed' ? (
+        <div className="notice notice--error" role="alert">
+          <h2>{recordStrings.failed}</h2>
+          <div className="actions">
+            <button type="button" className="button" onClick={() => send({ type: 'record.retry' })}>
+              {recordStrings.retry}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => send({ type: 'record.edit' })}>
+              {recordStrings.edit}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      <form
+        className="form"
+        noValidate
+        aria-busy={busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'record.submit' });
+        }}
+      >
+        <fieldset className="form__fields" disabled={busy || phase === 'failed'}>
+          <Field id={controlId('name')} label={recordStrings.fields.name} error={record.errors.name}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="text"
+                autoComplete="off"
+                value={record.values.name}
+                onChange={(event) => change('name', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            id={controlId('quantity')}
+            label={recordStrings.fields.quantity}
+            hint={recordStrings.hints.quantity}
+            error={record.errors.quantity}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="input input--short"
+                type="text"
+                inputMode="numeric"
+                value={record.values.quantity}
+                onChange={(event) => change('quantity', event.target.value)}
+              />
+            )}
+          </Field>
+          <Field
+            id={controlId('category')}
+            label={recordStrings.fields.category}
+            hint={recordStrings.hints.category}
+            error={record.errors.category}
+          >
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={record.values.category}
+                onChange={(event) => change('category', event.target.value)}
+              >
+                {Object.entries(recordStrings.options).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </fieldset>
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy || phase === 'failed'}>
+            {recordStrings.submit}
+          </button>
+          {busy ? (
+            <p className="pending pending--inline" role="status">
+              {strings.forms.saving}
+            </p>
+          ) : null}
+        </div>
+        {dirty ? <p className="form__note">{strings.forms.unsaved}</p> : null}
+      </form>
+    </article>
+  );
+}
