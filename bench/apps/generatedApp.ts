@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { generatedScreens } from './generated';
+import { generatedScreens } from './screenList';
 
 const WORDS = (
   'amber basin cedar delta ember fable grove harbor iris juniper kestrel lantern meadow nickel orchard ' +
