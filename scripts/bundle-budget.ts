@@ -208,7 +208,7 @@ export function budgetProblems({ stackFloor, app, screens, perScreen }: Figures)
       `the foundation's overhead grew: the product is ${kb(overhead)} over the stack floor, allowed ${kb(allowed)} ` +
         `(${kb(BUDGET_OVER_STACK_FLOOR)} + ${PER_SCREEN_TARGET} B × ${Math.max(0, screens - SCREENS_AS_SHIPPED)} screens beyond the ${SCREENS_AS_SHIPPED} shipped), ${overhead - allowed} B too many. ` +
         'Screens are already allowed for, so this is code every page loads: src/routing, src/shell, src/app.tsx, ' +
-        'machines/routed.ts, or a dependency. Find it (docs/BENCHMARKS.md, "Bundle", says how the overhead was broken down), move it ' +
+        'machines/routed.ts, a dependency, or wording the machine imports (machines/strings.ts: keep a view\'s own words in its chunk). Find it (docs/BENCHMARKS.md, "Bundle", says how the overhead was broken down), move it ' +
         'out of the first load (a lazy chunk, development-only code) or shrink it; raise BUDGET_OVER_STACK_FLOOR in ' +
         'scripts/bundle-budget.ts only with a note in docs/BENCHMARKS.md saying why.',
     );
