@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'docs'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'docs', 'bench/apps/.generated'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,47 +1,102 @@
 /**
- * The bundle, measured in one run (scripts/bundle-budget.ts, the same check `npm test` runs):
- * the React floor, the stack floor and our initial JS, gzip -9, and the budget.
+ * The bundle, measured in one run (scripts/bundle-budget.ts, the same check `npm test` runs): the
+ * floors, the foundation's overhead and the per-screen cost, gzip -9, against their targets.
  */
-import { BUDGET_OVER_STACK_FLOOR, TARGET_OVER_STACK_FLOOR, kb, measureBundles } from '../scripts/bundle-budget';
+import {
+  ADDED_SCREENS,
+  BASE_SCREENS,
+  BUDGET_OVER_STACK_FLOOR,
+  PER_SCREEN_TARGET,
+  SCREENS_AS_SHIPPED,
+  TARGET_OVER_STACK_FLOOR,
+  kb,
+  measureBundles,
+} from '../scripts/bundle-budget';
+
+/**
+ * Measured by hand on 2026-11-22 (each step built in a scratch copy, one at a time, then reverted;
+ * bytes of the product's initial JS, gzip -9): kept here so that the report carries it. Steps 2–5
+ * are in files other owners are rewriting (src/routing, machines/routed.ts, src/shell,
+ * machines/strings.ts); re-measure with `npm run budget` after applying each.
+ */
+const BREAKDOWN = `### What the overhead is made of, and what would close it
+
+Our own modules in the product's initial chunk (minified bytes attributed by the source map, and
+their share of the gzipped chunk, 2026-11-22): src/routing/url.ts ~1.1 KB, machines/routed.ts ~0.8,
+src/routing/table.ts ~0.75, src/routing/sync.ts ~0.6, src/routing/react.tsx ~0.55,
+src/shell/navigationEffects.ts ~0.4, src/shell/Shell.tsx ~0.4, src/app.tsx ~0.35, machines/strings.ts
+~0.2, machines/appMachine.ts ~0.15, src/main.tsx ~0.15, src/routing/views.ts ~0.1; Vite's preload
+helper was ~0.55. xstate beyond what the floor already uses: ~0.1 KB (the floor has \`setup()\`, the
+actor and \`useSelector\`). Two findings changed the baseline: the floors were built without the
+product's build options (Vite's modulepreload polyfill, ~0.3 KB, was in the floor only, which made
+the overhead look 0.3 KB smaller than it was: 6.7 KB, not 6.4), and the plain react-router-dom bench
+app carried 4 KB of XState through the bench's screen list.
+
+Steps, each measured on top of the previous one (product initial JS, gzip -9 bytes):
+
+| step | where | initial JS | saving |
+| --- | --- | --- | --- |
+| as the issue found it, floors built with the product's options | | 99,720 | |
+| 1. a smaller preload helper for lazy views (done: vite.config.ts, \`smallPreloadHelper\`) | vite.config.ts | 99,297 | 423 B |
+| 2. the views' own wording (headings, bodies, link texts) out of machines/strings.ts into the views' chunks; titles and nav labels stay | machines/strings.ts, src/views | 99,189 | 108 B |
+| 3. route-table and routed() error messages in development only: \`throw new Error(process.env.NODE_ENV === 'production' ? 'routing' : message)\`, the checks kept | src/routing/table.ts, url.ts, react.tsx, machines/routed.ts | 98,818 | 371 B |
+| 3b. the checks themselves in development only (\`if (process.env.NODE_ENV !== 'production' && …) throw\`); tests run them | same | 98,764 | 54 B |
+| 4. the shell's focus, announcement and scroll restoration loaded after the first render (they act only from the second navigation on; the title stays) | src/shell/navigationEffects.ts, Shell.tsx | ≈ 98,410 | ≈ 350 B (432 B removed, less ~80 B for the lazy import) |
+
+With all of them the overhead would be about 5.4 KB: still ~1.4 KB over the target. Closing the rest
+takes shrinking the routing core itself by about a third (url.ts, table.ts, sync.ts, react.tsx and
+routed() come to ~3.8 KB gz), for instance by deriving less at start-up (routed() rewrites the
+machine config at run time; the route table is derived again from the rewritten machine) or by
+dropping string screen keys, which the routing rewrite in progress does. The largest lever is
+elsewhere and outside this metric: react-router-dom's history is ~11 KB gz of our initial JS (the
+package does not tree-shake) for push, replace, listen and keyed entries, which ~1 KB of our own
+would do; the stack floor includes it by definition, so the overhead would not show the saving, but
+every user would load ~10 KB less, below TanStack Router's 91.8 KB (section 4).`;
 
 export async function run(): Promise<string> {
-  const { reactFloor, stackFloor, app, problems } = await measureBundles();
-  const over = app.initialJs - stackFloor.initialJs;
-  const missed = over - TARGET_OVER_STACK_FLOOR;
+  const report = await measureBundles();
+  const { reactFloor, stackFloor, app, overhead, perScreen, generated, problems } = report;
+  const missed = overhead - TARGET_OVER_STACK_FLOOR;
   const lazy = app.chunks.filter((chunk) => chunk.isDynamicEntry);
   return `## Bundle
 
-Initial JS = the scripts and modulepreloads the built index.html names, gzip -9 (1 KB = 1,024 B),
-each app built with Vite's JS API in this run (\`npm run budget\`, also checked by \`npm test\`).
-The floors are minimal apps in bench/floors/: React alone (a counter), and the stack (a two-state
-machine following the browser history through \`useSelector\`; the issue's figure for it, ~92.6 KB,
-came from a different minimal app, so only this run's floor is compared).
+Initial JS = the scripts and modulepreloads the built index.html names, gzip -9 (1 KB = 1,024 B).
+Every app is built in this run with Vite's JS API and the product's own vite.config.ts, so that all
+share the same build options (\`npm run budget\`, also checked by \`npm test\`). The floors are
+minimal apps in bench/floors/: React alone (a counter), and the stack (a two-state machine following
+the browser history through \`useSelector\`). The budget is split in two, so that screens, the
+product's legitimate growth, never fail the foundation's gate:
+
+1. **Foundation overhead** = the product as shipped (its machine, ${report.screens} screens) − the stack floor.
+   Target ≤ ${kb(TARGET_OVER_STACK_FLOOR)}. The gate allows ${kb(BUDGET_OVER_STACK_FLOOR)} (the measured overhead plus a
+   small margin, while the target is missed) plus ${PER_SCREEN_TARGET} B for each screen beyond the ${SCREENS_AS_SHIPPED} shipped.
+2. **Per-screen cost** = (initial JS of a generated product-shaped app with ${BASE_SCREENS + ADDED_SCREENS} screens − the same
+   with ${BASE_SCREENS}) / ${ADDED_SCREENS}. The generated apps (bench/apps/generatedApp.ts) are the product's main.tsx,
+   shell and routing with a machine written as README's recipe writes a screen: a state node with an
+   id, \`route: {}\`, path and title in meta (every tenth with an \`int\` param), titles in a module the
+   machine imports, and one view file per screen with its heading and a ~300-character text, with
+   distinct word-made ids, paths and titles. Target and gate ≤ ${PER_SCREEN_TARGET} B; the gate also fails
+   if a view's text reaches the initial JS.
 
 | build | initial JS (gz -9) |
 | --- | --- |
 | React floor: react + react-dom | ${kb(reactFloor.initialJs)} |
 | Stack floor: + xstate, @xstate/react, react-router-dom's \`UNSAFE_createBrowserHistory\` | ${kb(stackFloor.initialJs)} |
-| Our product app (${app.initialFiles.join(', ')}) | ${kb(app.initialJs)} |
-| our app − stack floor | ${kb(over)} |
+| Our product app as shipped (${app.initialFiles.join(', ')}) | ${kb(app.initialJs)} |
+| **1. foundation overhead** (product − stack floor) | **${kb(overhead)}** (${overhead} B) |
+| generated app, ${BASE_SCREENS} screens | ${kb(generated.base.initialJs)} |
+| generated app, ${BASE_SCREENS + ADDED_SCREENS} screens | ${kb(generated.grown.initialJs)} |
+| **2. per added screen** | **${perScreen.toFixed(0)} B** |
 
-Screens: ${lazy.length} lazy chunks (${lazy.map((chunk) => chunk.fileName.replace(/^assets\//, '').replace(/-[\w-]+\.js$/, '')).join(', ')}); problems found: ${problems.length ? problems.join('; ') : 'none (every screen in its own lazy chunk; no test, bench, script, development-build or dev-tool module in the build)'}.
-
-Target: initial JS ≤ stack floor + ${kb(TARGET_OVER_STACK_FLOOR)}. ${
+Per screen: **${perScreen <= PER_SCREEN_TARGET ? 'met' : `missed by ${(perScreen - PER_SCREEN_TARGET).toFixed(0)} B`}** (${perScreen.toFixed(0)} B ≤ ${PER_SCREEN_TARGET} B).
+Overhead: ${
     missed > 0
-      ? `**Missed by ${kb(missed)}** (it is ${kb(over)} over the floor). The gate
-therefore holds the floor + ${kb(BUDGET_OVER_STACK_FLOOR)} (measured + a margin), so any growth still
-fails \`npm test\` loudly, and prints a WARNING while over the target. Where the ${kb(over)} goes
-(each module's minified output gzipped alone, attributed by the source map on 2026-11-22; together
-they compress to about two thirds): the routing core (url.ts ~1.4 KB, table.ts ~1.1, sync.ts ~1.0,
-react.tsx ~0.9, views.ts ~0.3), \`routed()\` ~1.0, the shell (navigation effects ~0.7, Shell ~0.6,
-error boundary ~0.2), app.tsx and main.tsx ~0.9, the product machine and strings ~0.7; plus ~1.0 KB
-of bundler glue with no source (Vite's preload helper for lazy chunks; the modulepreload polyfill is
-turned off), which any app that splits
-its screens into lazy chunks carries and the floor, having no lazy chunk, does not. What the
-xstate and React code beyond the floor costs is small: the floor already pulls in \`setup()\`,
-\`assign\` and the actor. No dead code or duplicated helper was found to remove without changing
-behaviour; meeting the target would take moving part of the foundation (the route-table
-validation messages, the shell's effects) out of the first load.`
-      : '**Met.**'
-  }`;
+      ? `**missed by ${kb(missed)}** (${missed} B). Where it goes and what closing it takes: "What the
+overhead is made of" below.`
+      : '**met**.'
+  }
+
+Screens: ${lazy.length} lazy chunks (${lazy.map((chunk) => chunk.fileName.replace(/^assets\//, '').replace(/-[\w-]+\.js$/, '')).join(', ')}); problems found: ${problems.length ? problems.join('; ') : "none (every screen in its own lazy chunk, each generated view's text in its chunk; no test, bench, script, development-build or dev-tool module in the build)"}.
+
+${BREAKDOWN}`;
 }

@@ -6,7 +6,8 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { buildRouteTable } from '../src/routing/table';
 import { resolveUrl } from '../src/routing/url';
-import { generatedMachine, generatedScreens, sampleUrls } from './apps/generated';
+import { generatedMachine, sampleUrls } from './apps/generated';
+import { generatedScreens } from './apps/screenList';
 
 const SIZES = [10, 100, 1_000, 10_000];
 

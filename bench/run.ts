@@ -27,24 +27,18 @@ const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
 const kept = (name: string) =>
   new RegExp(`<!-- bench:${name} -->\n([\\s\\S]*?)\n<!-- /bench:${name} -->`).exec(previous)?.[1];
 const sections = new Map<string, string>();
-for (const name of names) {
-  console.log(`bench: ${name}…`);
-  const module = (await import(`./${name}.bench.ts`)) as BenchModule;
-  sections.set(
-    name,
-    `${(await module.run()).trim()}\n\n_(\`npm run bench -- ${name}\`, ${new Date().toISOString().slice(0, 10)})_`,
-  );
-}
-const body = all
-  .map((name) => {
-    const section = sections.get(name) ?? kept(name);
-    return section === undefined ? undefined : `<!-- bench:${name} -->\n${section}\n<!-- /bench:${name} -->`;
-  })
-  .filter(Boolean)
-  .join('\n\n');
-
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const report = `# Benchmarks
+
+/** Writes the report with the sections run so far and the others' last figures: a long run stopped part-way keeps what it measured. */
+function write(): string {
+  const body = all
+    .map((name) => {
+      const section = sections.get(name) ?? kept(name);
+      return section === undefined ? undefined : `<!-- bench:${name} -->\n${section}\n<!-- /bench:${name} -->`;
+    })
+    .filter(Boolean)
+    .join('\n\n');
+  const report = `# Benchmarks
 
 Produced by \`npm run bench\` (each section says when it last ran; \`npm run bench -- NAME\` reruns one).
 Machine: ${machine}. Figures are compared side by side within one run; absolute numbers vary
@@ -52,5 +46,17 @@ between runs on these shared machines, ratios much less.
 
 ${body}
 `;
-writeFileSync(file, report);
-console.log(report);
+  writeFileSync(file, report);
+  return report;
+}
+
+for (const name of names) {
+  console.log(`bench: ${name}…`);
+  const module = (await import(`./${name}.bench.ts`)) as BenchModule;
+  sections.set(
+    name,
+    `${(await module.run()).trim()}\n\n_(\`npm run bench -- ${name}\`, ${new Date().toISOString().slice(0, 10)})_`,
+  );
+  write();
+}
+console.log(write());

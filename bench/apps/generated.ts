@@ -6,29 +6,7 @@
 import { setup, type AnyStateMachine } from 'xstate';
 import { routed } from '../../machines/routed';
 import { int, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
-
-export interface Screen {
-  id: string;
-  /** The react-router path; ours is the same in the state's meta. */
-  path: string;
-  heading: string;
-  /** The value of `:id` to link with, for a screen with a param. */
-  param?: number;
-}
-
-export function generatedScreens(routes: number): Screen[] {
-  const screens: Screen[] = [{ id: 'home', path: '/', heading: 'Screen 0' }];
-  for (let k = 1; k < routes; k++) {
-    const hasParam = k % 10 === 9;
-    screens.push({
-      id: `s${k}`,
-      path: hasParam ? `/s${k}/:id` : `/s${k}`,
-      heading: `Screen ${k}`,
-      ...(hasParam ? { param: k } : {}),
-    });
-  }
-  return screens;
-}
+import { generatedScreens, type Screen } from './screenList';
 
 /** A machine with one routable state per screen (built by routed(), as the product's is). */
 export function generatedMachine(routes: number): AnyStateMachine {

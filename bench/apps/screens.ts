@@ -1,4 +1,4 @@
-import { generatedScreens, type Screen } from './generated';
+import { generatedScreens, type Screen } from './screenList';
 
 declare const __BENCH_ROUTES__: number;
 

@@ -5,7 +5,7 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, NavLink, Outlet, Route, Routes } from 'react-router-dom';
 import '../../../src/styles.css';
-import type { Screen } from '../generated';
+import type { Screen } from '../screenList';
 import { linksOf, screens, urlOf } from '../screens';
 
 function Layout() {

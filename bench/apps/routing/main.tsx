@@ -1,0 +1,90 @@
+/**
+ * Benchmark app: ours, routing only. The same generated machine, route table, URL sync and views as
+ * bench/apps/ours, but the shell is the plain app's markup (header, main, footer) without the
+ * product shell's navigation effects (title, announcement, focus on the new heading, scroll
+ * restoration) or its error boundary, so that the routing is compared like for like with the
+ * react-router-dom and TanStack apps; ours − this = the shell's cost. It wires machine, table, sync
+ * and views as src/app.tsx's createApp does, without importing it (createApp's element holds the
+ * Shell, which would then be in this bundle), and renders the entry screen's view before mounting.
+ */
+import { createRoot } from 'react-dom/client';
+import { createActor } from 'xstate';
+import { startsAtUrl } from '../../../machines/routed';
+import { Link, Outlet, RouterProvider, useViewId, type Router } from '../../../src/routing/react';
+import { createRouterSync } from '../../../src/routing/sync';
+import { buildRouteTable } from '../../../src/routing/table';
+import { lazyView, type ViewRegistry } from '../../../src/routing/views';
+import '../../../src/styles.css';
+import { generatedMachine } from '../generated';
+import { linksOf, screenById, screens } from '../screens';
+
+function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <span className="brand">Bench</span>
+          <nav aria-label="Main">
+            <ul className="nav-list">
+              <li>
+                <Link className="nav-link" to="#home">
+                  Home
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="site-main">
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <p>Footer</p>
+      </footer>
+    </>
+  );
+}
+
+function ScreenView() {
+  const found = screenById.get(useViewId() ?? '');
+  if (!found) return <h1>Not found</h1>;
+  const { next, jump } = linksOf(found.index);
+  const params = (screen: typeof next) => (screen.param === undefined ? undefined : { id: screen.param });
+  return (
+    <article className="screen">
+      <h1 tabIndex={-1} className="screen-heading">
+        {found.screen.heading}
+      </h1>
+      <p>
+        <Link id="next" to={`#${next.id}`} params={params(next)}>
+          Next
+        </Link>{' '}
+        <Link id="jump" to={`#${jump.id}`} params={params(jump)}>
+          Jump
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+const views: ViewRegistry = {};
+for (const id of [...screens.map((screen) => screen.id), 'notFound']) {
+  views[id] = lazyView(async () => ({ View: ScreenView }));
+}
+
+const machine = startsAtUrl(generatedMachine(screens.length));
+const table = buildRouteTable(machine);
+const actor = createActor(machine).start();
+const sync = createRouterSync({ actor, table, window });
+const router: Router = { actor, table, sync, views, pending: null };
+// Every view is the same component: loaded before the first render, as mountApp preloads the active one.
+await Promise.all(Object.values(views).map((view) => view.load()));
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <RouterProvider router={router}>
+    <Layout />
+  </RouterProvider>,
+);
+Object.assign(window, { __benchReady: true });

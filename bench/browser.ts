@@ -1,0 +1,157 @@
+/**
+ * The in-page side of the navigation benchmarks: a harness installed before each app that times
+ * clicks and popstates to the committed heading and the painted frame, and the helpers that drive
+ * it (click a link, go Back, open an app, heap after N navigations).
+ */
+import type { Browser, Page } from 'playwright-core';
+import type { ServedApp } from '../scripts/built-app';
+
+export interface Sample {
+  kind: 'click' | 'pop';
+  committed: number;
+  painted: number;
+}
+
+/**
+ * In the page, before the app: timestamps the trigger (the click or popstate event's own
+ * timeStamp, in the capture phase, before any app code), then "committed" when the expected
+ * heading is in the DOM (a MutationObserver, so in the task that committed it), then "painted"
+ * a frame later (requestAnimationFrame, then a task after that frame).
+ */
+function harness() {
+  const bench = {
+    start: 0,
+    kind: 'click' as 'click' | 'pop',
+    expect: '',
+    done: Promise.resolve(undefined as unknown),
+    resolve: (() => {}) as (sample: unknown) => void,
+    samples: [] as unknown[],
+  };
+  Object.assign(window, { __bench: bench });
+  document.addEventListener(
+    'click',
+    (event) => {
+      bench.start = event.timeStamp;
+      bench.kind = 'click';
+    },
+    true,
+  );
+  window.addEventListener(
+    'popstate',
+    (event) => {
+      bench.start = event.timeStamp;
+      bench.kind = 'pop';
+    },
+    true,
+  );
+  let committedAt = 0;
+  new MutationObserver(() => {
+    if (!bench.expect || committedAt) return;
+    if (document.querySelector('main h1')?.textContent !== bench.expect) return;
+    committedAt = performance.now();
+    const start = bench.start;
+    const kind = bench.kind;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const sample = { kind, committed: committedAt - start, painted: performance.now() - start };
+        bench.expect = '';
+        committedAt = 0;
+        bench.resolve(sample);
+      }),
+    );
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+interface BenchWindow {
+  __bench: { expect: string; done: Promise<Sample>; resolve: (sample: Sample) => void };
+}
+
+/** Arms the harness for the heading `expect`; returns the centre of the link to click, if any. */
+function arm(page: Page, expect: string, linkId?: string) {
+  return page.evaluate(
+    ({ expect, linkId }) => {
+      const bench = (window as unknown as BenchWindow).__bench;
+      bench.expect = expect;
+      bench.done = new Promise((resolve) => (bench.resolve = resolve));
+      if (!linkId) return null;
+      const box = document.getElementById(linkId)?.getBoundingClientRect();
+      return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+    },
+    { expect, linkId },
+  );
+}
+const settled = (page: Page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.done);
+export const headingOf = (page: Page) => page.evaluate(() => document.querySelector('main h1')?.textContent ?? '');
+
+export async function click(page: Page, linkId: 'next' | 'jump'): Promise<Sample> {
+  // The heading the link leads to is the link's target screen: read it from the href.
+  const target = await page.evaluate((id) => {
+    const href = (document.getElementById(id) as HTMLAnchorElement).pathname;
+    const k = href === '/' ? 0 : Number(href.split('/')[1]?.slice(1));
+    return `Screen ${k}`;
+  }, linkId);
+  const at = await arm(page, target, linkId);
+  if (!at) throw new Error(`no #${linkId} link on ${page.url()}`);
+  await page.mouse.click(at.x, at.y);
+  return settled(page);
+}
+
+export async function back(page: Page, expect: string): Promise<Sample> {
+  await arm(page, expect);
+  await page.evaluate(() => history.back());
+  return settled(page);
+}
+
+export const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+};
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export async function openApp(browser: Browser, app: ServedApp): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  // tsx compiles with keepNames: functions sent to the page call its __name helper.
+  await page.addInitScript('globalThis.__name = (target) => target;');
+  await page.addInitScript(harness);
+  await page.goto(app.origin + '/');
+  await page.waitForFunction(() => (window as unknown as { __benchReady?: boolean }).__benchReady === true);
+  await page.locator('main h1').waitFor();
+  return page;
+}
+
+/** JS heap after a forced GC, after `count` in-page navigations (Next clicks and Backs). */
+export async function heapAfter(browser: Browser, app: ServedApp, counts: number[]): Promise<number[]> {
+  const page = await openApp(browser, app);
+  const cdp = await page.context().newCDPSession(page);
+  const heaps: number[] = [];
+  let done = 0;
+  for (const count of counts) {
+    await page.evaluate(async (n) => {
+      const bench = (window as unknown as BenchWindow).__bench;
+      const heading = () => document.querySelector('main h1')?.textContent ?? '';
+      const wait = (expect: string) => {
+        bench.expect = expect;
+        return new Promise<unknown>((resolve) => (bench.resolve = resolve));
+      };
+      for (let i = 0; i < n; i += 2) {
+        const before = heading();
+        const link = document.getElementById('next') as HTMLAnchorElement;
+        const k = link.pathname === '/' ? 0 : Number(link.pathname.split('/')[1]?.slice(1));
+        const clicked = wait(`Screen ${k}`);
+        link.click();
+        await clicked;
+        const backed = wait(before);
+        history.back();
+        await backed;
+      }
+    }, count - done);
+    done = count;
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    heaps.push(usedSize);
+  }
+  await page.context().close();
+  return heaps;
+}

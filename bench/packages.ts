@@ -1,0 +1,83 @@
+/**
+ * Initial JS by package: builds an app as it ships, with source maps, and attributes each byte of
+ * the chunks the first load needs (the entry and what it imports statically) to the package its
+ * source map names; each package's share of the gzipped total is its share of those bytes (the
+ * estimate source-map-explorer makes: gzip is not additive, so shares are approximate, the total
+ * exact).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decode } from '@jridgewell/sourcemap-codec';
+import react from '@vitejs/plugin-react';
+import { build, type Rolldown } from 'vite';
+import { gzipSize } from '../scripts/bundle-budget';
+
+/** The package a module belongs to: an npm package, or our own folder. */
+export function packageOf(id: string): string {
+  const npm = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
+  if (npm) return npm[1] as string;
+  if (id.includes('vite/') || id.includes('preload-helper')) return 'vite runtime (preload helper)';
+  const own = /\/(src|machines|bench)\/(?:([^/]+)\/)?/.exec(id);
+  if (!own) return 'other';
+  if (own[1] === 'bench') return 'the bench app itself';
+  return own[1] === 'src' && own[2] ? `src/${own[2]}/` : `${own[1]}/`;
+}
+
+export async function initialJsByPackage(root: string, define: Record<string, string>): Promise<Map<string, number>> {
+  const outDir = mkdtempSync(join(tmpdir(), 'packages-'));
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const result = (await build({
+      configFile: false,
+      root,
+      plugins: [react()],
+      mode: 'production',
+      logLevel: 'warn',
+      define,
+      build: {
+        outDir,
+        write: false,
+        target: 'es2022',
+        modulePreload: { polyfill: false },
+        sourcemap: true,
+      },
+    })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+    const chunks = (Array.isArray(result) ? result : [result])
+      .flatMap((output) => output.output)
+      .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const initial = new Set<string>();
+    const visit = (file: string) => {
+      if (initial.has(file)) return;
+      initial.add(file);
+      for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+    };
+    for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+    const sizes = new Map<string, number>();
+    for (const file of initial) {
+      const chunk = byFile.get(file) as Rolldown.OutputChunk;
+      const map = chunk.map;
+      if (!map) throw new Error(`no source map for ${file}`);
+      const bytes = new Map<string, number>();
+      const lines = chunk.code.split('\n');
+      decode(map.mappings).forEach((segments, line) => {
+        const length = lines[line]?.length ?? 0;
+        segments.forEach((segment, index) => {
+          const end = segments[index + 1]?.[0] ?? length;
+          const source = segment.length > 1 ? map.sources[segment[1] as number] : undefined;
+          const owner = source === undefined ? 'unmapped (bundler glue)' : packageOf(source);
+          bytes.set(owner, (bytes.get(owner) ?? 0) + end - segment[0]);
+        });
+      });
+      const total = [...bytes.values()].reduce((sum, value) => sum + value, 0);
+      const gz = gzipSize(chunk.code);
+      for (const [owner, count] of bytes) sizes.set(owner, (sizes.get(owner) ?? 0) + (gz * count) / total);
+    }
+    return sizes;
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
