@@ -20,7 +20,10 @@ export function routed<M extends AnyStateMachine>(machine: M): M {
   const root = machine.config as unknown as NodeConfig;
   if (root.on && 'xstate.route' in root.on) {
     throw new Error(
-      'routed(): the root must not handle xstate.route itself; XState replaces that with its route transitions',
+      // Development builds say what to change; production keeps the check, not the words.
+      process.env.NODE_ENV === 'production'
+        ? 'Invalid routed machine'
+        : 'routed(): the root must not handle xstate.route itself; XState replaces that with its route transitions',
     );
   }
   const scoped = scope(root, []);
@@ -113,9 +116,20 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
 
   let next: NodeConfig = { ...node, ...(states && { states }) };
   if (node.route) {
-    if (!node.id) throw new Error(`routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`);
+    if (!node.id)
+      throw new Error(
+        // Development builds say what to change; production keeps the check, not the words.
+        process.env.NODE_ENV === 'production'
+          ? 'Invalid routed machine'
+          : `routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`,
+      );
     if (parent?.config.type === 'parallel') {
-      throw new Error(`routed(): #${node.id} is a parallel region; route its children instead`);
+      throw new Error(
+        // Development builds say what to change; production keeps the check, not the words.
+        process.env.NODE_ENV === 'production'
+          ? 'Invalid routed machine'
+          : `routed(): #${node.id} is a parallel region; route its children instead`,
+      );
     }
     // XState builds the root-level transition from `route`: give it the same guard and actions.
     next.route = routeTransition(node.route, `#${node.id}`, [], chainParams);
@@ -206,7 +220,12 @@ export function startsAtUrl<M extends AnyStateMachine>(machine: M): M {
   if (root.type === 'parallel' || !root.states) return machine;
   const initial = root.initial;
   if (typeof initial !== 'string' && initial !== undefined) {
-    throw new Error('startsAtUrl(): the root needs a plain `initial: "<child key>"`');
+    throw new Error(
+      // Development builds say what to change; production keeps the check, not the words.
+      process.env.NODE_ENV === 'production'
+        ? 'Invalid routed machine'
+        : 'startsAtUrl(): the root needs a plain `initial: "<child key>"`',
+    );
   }
   const first = initial ?? Object.keys(root.states)[0];
   const boot: NodeConfig = { on: { [BOOT_EVENT]: { target: first } } };

@@ -2,7 +2,6 @@
  * Every user-facing string of the product, in one place so that it can be replaced wholesale once
  * the product's purpose, wording and language are specified. Nothing here is product content.
  */
-import type { Plural } from './wording';
 
 export const strings = {
   productName: 'Product name',
@@ -29,17 +28,5 @@ export const strings = {
     heading: 'Something went wrong',
     body: 'This screen failed to show. The rest of the application still works.',
     home: 'Go to the home page',
-  },
-  // Words every form shows (forms helper); a form's own labels and rules live with the form.
-  forms: {
-    summary: {
-      one: 'There is a problem with 1 field',
-      other: 'There are problems with {count} fields',
-    } satisfies Plural,
-    saving: 'Saving…',
-    unsaved: 'Unsaved changes: leaving this screen is refused until you save.',
-    draftRestored: 'Your unsaved input from an earlier visit was restored.',
-    draftDropped: 'An earlier draft could not be read and was discarded.',
-    empty: 'Nothing here yet.',
   },
 } as const;

@@ -45,7 +45,8 @@ export function RouterProvider({ router, children }: { router: Router; children:
 
 export function useRouter(): Router {
   const router = useContext(RouterContext);
-  if (!router) throw new Error('useRouter() outside <RouterProvider>');
+  if (!router)
+    throw new Error(process.env.NODE_ENV === 'production' ? 'Router misuse' : 'useRouter() outside <RouterProvider>');
   return router;
 }
 

@@ -70,7 +70,12 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     const meta = (node.meta ?? {}) as RouteMeta;
     const routable = Boolean(node.config.route);
     if (meta.path !== undefined && meta.path !== '*' && !routable) {
-      throw new Error(`Route table: #${node.id} has a path but no route: {}`);
+      throw new Error(
+        // Development builds say what to change; production keeps the check, not the words.
+        process.env.NODE_ENV === 'production'
+          ? 'Invalid route table'
+          : `Route table: #${node.id} has a path but no route: {}`,
+      );
     }
     let ownSegments = segments;
     let ownParams = params;
@@ -84,7 +89,13 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     }
     const ownSearch = meta.search ? { ...search, ...meta.search } : search;
     for (const key of Object.keys(meta.search ?? {})) {
-      if (tries.has(key)) throw new Error(`Route table: search param "${key}" of #${node.id} is a region's key`);
+      if (tries.has(key))
+        throw new Error(
+          // Development builds say what to change; production keeps the check, not the words.
+          process.env.NODE_ENV === 'production'
+            ? 'Invalid route table'
+            : `Route table: search param "${key}" of #${node.id} is a region's key`,
+        );
     }
     if (routable) {
       const route: Route = {
@@ -97,15 +108,22 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
         keepsUrl: meta.path === '*',
         meta,
       };
-      if (routes.has(node.id)) throw new Error(`Route table: duplicate id #${node.id}`);
+      if (routes.has(node.id))
+        throw new Error(
+          // Development builds say what to change; production keeps the check, not the words.
+          process.env.NODE_ENV === 'production' ? 'Invalid route table' : `Route table: duplicate id #${node.id}`,
+        );
       routes.set(node.id, route);
       if (meta.nav) nav.push(route);
       if (route.keepsUrl) {
         if (notFound || region !== null) {
           throw new Error(
-            `Route table: #${node.id} and #${notFound?.id ?? '?'} both take every unknown URL (path '*' with route: {}): ` +
-              `keep route: {} on one not-found state only; a state that keeps the URL it was entered with ` +
-              `(an error screen) has path '*' without route: {}`,
+            // Development builds say what to change; production keeps the check, not the words.
+            process.env.NODE_ENV === 'production'
+              ? 'Invalid route table'
+              : `Route table: #${node.id} and #${notFound?.id ?? '?'} both take every unknown URL (path '*' with route: {}): ` +
+                  `keep route: {} on one not-found state only; a state that keeps the URL it was entered with ` +
+                  `(an error screen) has path '*' without route: {}`,
           );
         }
         notFound = route;
@@ -119,18 +137,32 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
       const key = (child.meta as RouteMeta | undefined)?.searchKey;
       if (key !== undefined && node.type !== 'parallel') {
         throw new Error(
-          `Route table: #${child.id} has meta.searchKey "${key}" but #${node.id} is not a parallel state: ` +
-            `a search key names a parallel region's part of the URL; put it on a region of a parallel state`,
+          // Development builds say what to change; production keeps the check, not the words.
+          process.env.NODE_ENV === 'production'
+            ? 'Invalid route table'
+            : `Route table: #${child.id} has meta.searchKey "${key}" but #${node.id} is not a parallel state: ` +
+                `a search key names a parallel region's part of the URL; put it on a region of a parallel state`,
         );
       }
       if (key !== undefined) {
-        if (tries.has(key)) throw new Error(`Route table: region key "${key}" is used twice`);
+        if (tries.has(key))
+          throw new Error(
+            // Development builds say what to change; production keeps the check, not the words.
+            process.env.NODE_ENV === 'production'
+              ? 'Invalid route table'
+              : `Route table: region key "${key}" is used twice`,
+          );
         tries.set(key, newTrie());
         regionNodes.set(key, child);
         visit(child, key, [], {}, {});
       } else {
         if (node.type === 'parallel' && hasRoutes(child) && ++pathRegions > 1) {
-          throw new Error(`Route table: parallel #${node.id} has two regions in the pathname; give one a searchKey`);
+          throw new Error(
+            // Development builds say what to change; production keeps the check, not the words.
+            process.env.NODE_ENV === 'production'
+              ? 'Invalid route table'
+              : `Route table: parallel #${node.id} has two regions in the pathname; give one a searchKey`,
+          );
         }
         visit(child, region, ownSegments, ownParams, ownSearch);
       }
@@ -139,17 +171,26 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
   visit(machine.root, null, [], {}, {});
   if (!notFound) {
     throw new Error(
-      `Route table: machine #${machine.id} needs a not-found state: a top-level state with an id, ` +
-        `route: {} and meta: { path: '*' } (it takes every URL nothing else matches)`,
+      // Development builds say what to change; production keeps the check, not the words.
+      process.env.NODE_ENV === 'production'
+        ? 'Invalid route table'
+        : `Route table: machine #${machine.id} needs a not-found state: a top-level state with an id, ` +
+            `route: {} and meta: { path: '*' } (it takes every URL nothing else matches)`,
     );
   }
-  refuseTopLevelFinals(machine.root);
-  for (const [key, region] of regionNodes) refuseUnaddressableRegion(key, region);
+  // Shapes the router cannot serve: checked in development and tests, where machines change.
+  if (process.env.NODE_ENV !== 'production') {
+    refuseTopLevelFinals(machine.root);
+    for (const [key, region] of regionNodes) refuseUnaddressableRegion(key, region);
+  }
   const entry = entryRoute(machine.root, routes) ?? [...routes.values()].find((route) => route.segments.length === 0);
   if (!entry) {
     throw new Error(
-      `Route table: machine #${machine.id} has no entry screen: its initial state needs a routable ` +
-        `state (route: {} and a meta.path) or a routable state at path '/'`,
+      // Development builds say what to change; production keeps the check, not the words.
+      process.env.NODE_ENV === 'production'
+        ? 'Invalid route table'
+        : `Route table: machine #${machine.id} has no entry screen: its initial state needs a routable ` +
+            `state (route: {} and a meta.path) or a routable state at path '/'`,
     );
   }
   return { machine, routes, tries, notFound, regionOf, regionNodes, entry, nav };
@@ -165,9 +206,12 @@ function refuseTopLevelFinals(root: AnyStateNode) {
     for (const child of Object.values(scope.states) as AnyStateNode[]) {
       if (child.type === 'final') {
         throw new Error(
-          `Route table: #${child.id} is a final state at the top of the machine: reaching it stops the ` +
-            `app (no link or Back would work). Put it inside a compound state and use that state's ` +
-            `onDone to say where the app goes next`,
+          // Development builds say what to change; production keeps the check, not the words.
+          process.env.NODE_ENV === 'production'
+            ? 'Invalid route table'
+            : `Route table: #${child.id} is a final state at the top of the machine: reaching it stops the ` +
+                `app (no link or Back would work). Put it inside a compound state and use that state's ` +
+                `onDone to say where the app goes next`,
         );
       }
     }
@@ -192,9 +236,12 @@ function refuseUnaddressableRegion(key: string, region: AnyStateNode) {
   }
   if (shownByPath(parallel)) return;
   throw new Error(
-    `Route table: region "${key}" (#${region.id}) is in parallel state #${parallel.id}, which no pathname ` +
-      `URL shows: give #${parallel.id} (or an ancestor) route: {} and a meta.path, or route a state of ` +
-      `one of its regions in the pathname`,
+    // Development builds say what to change; production keeps the check, not the words.
+    process.env.NODE_ENV === 'production'
+      ? 'Invalid route table'
+      : `Route table: region "${key}" (#${region.id}) is in parallel state #${parallel.id}, which no pathname ` +
+          `URL shows: give #${parallel.id} (or an ancestor) route: {} and a meta.path, or route a state of ` +
+          `one of its regions in the pathname`,
   );
 }
 
@@ -227,7 +274,12 @@ function insert(trie: TrieNode, route: Route) {
     if (segment.startsWith(':')) {
       const name = segment.slice(1);
       if (node.param && node.param.name !== name) {
-        throw new Error(`Route table: #${route.id} names a param :${name} where another route has :${node.param.name}`);
+        throw new Error(
+          // Development builds say what to change; production keeps the check, not the words.
+          process.env.NODE_ENV === 'production'
+            ? 'Invalid route table'
+            : `Route table: #${route.id} names a param :${name} where another route has :${node.param.name}`,
+        );
       }
       node.param ??= { name, node: newTrie() };
       node = node.param.node;
@@ -245,7 +297,13 @@ function insert(trie: TrieNode, route: Route) {
       : isDescendant(existing.node, route.node)
         ? existing
         : null;
-    if (!deeper) throw new Error(`Route table: #${route.id} and #${existing.id} have the same URL`);
+    if (!deeper)
+      throw new Error(
+        // Development builds say what to change; production keeps the check, not the words.
+        process.env.NODE_ENV === 'production'
+          ? 'Invalid route table'
+          : `Route table: #${route.id} and #${existing.id} have the same URL`,
+      );
     node.route = deeper;
   } else {
     node.route = route;

@@ -232,7 +232,8 @@ export function hrefFor(
 ): string {
   const id = to.replace(/^#/, '');
   const route = table.routes.get(id);
-  if (!route) throw new Error(`hrefFor: no routable state #${id}`);
+  if (!route)
+    throw new Error(process.env.NODE_ENV === 'production' ? 'Unknown route' : `hrefFor: no routable state #${id}`);
   const current = locate(table, snapshot).filter((location) => !location.route.keepsUrl);
   const merged = { ...paramsOf(snapshot), ...params };
   const target: Location = { route, params: pick(route, merged) };

@@ -1,6 +1,6 @@
+import { formStrings } from '../../machines/formStrings';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { strings } from '../../machines/strings';
 import { accessStrings } from '../reference/access';
 import { recordStrings } from '../reference/recordForm';
 import { launch, openPage } from './browser';
@@ -56,7 +56,7 @@ describe('the reference form in Chromium', () => {
       await page.goBack();
       await expect.poll(() => path(page)).toBe('/records/new');
       await page.getByRole('button', { name: recordStrings.submit }).click();
-      await page.getByText(strings.forms.saving).waitFor();
+      await page.getByText(formStrings.saving).waitFor();
       await heading(page, recordStrings.saved).waitFor();
       await page.goBack();
       await expect.poll(() => path(page)).toBe('/');

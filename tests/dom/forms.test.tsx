@@ -1,8 +1,9 @@
+import { strings } from '../../machines/strings';
+import { formStrings } from '../../machines/formStrings';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { strings } from '../../machines/strings';
 import { createApp, preloadActiveViews } from '../../src/app';
 import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import { accessStrings } from '../reference/access';
@@ -94,7 +95,7 @@ describe('the reference form in the DOM', () => {
     await type(recordStrings.fields.quantity, '12');
     await act(async () => void fireEvent.change(field(recordStrings.fields.category), { target: { value: 'second' } }));
     await submit();
-    expect(screen.getByText(strings.forms.saving)).toBeTruthy();
+    expect(screen.getByText(formStrings.saving)).toBeTruthy();
     await act(async () => answer.reject({ fieldErrors: [{ field: 'name', code: 'taken' }] }));
     expect(await screen.findByRole('link', { name: recordStrings.serverCodes.taken }, patience)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('alert'));
@@ -106,7 +107,7 @@ describe('the reference form in the DOM', () => {
   it('refuses to leave while dirty, and saves', async () => {
     const { history, answer } = await renderAt('/records/new');
     await type(recordStrings.fields.name, 'A name');
-    expect(screen.getByText(strings.forms.unsaved)).toBeTruthy();
+    expect(screen.getByText(formStrings.unsaved)).toBeTruthy();
     await act(async () => screen.getByRole('link', { name: 'Home' }).click());
     expect(history.location.pathname).toBe('/records/new');
     await submit();

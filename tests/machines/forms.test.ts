@@ -1,10 +1,10 @@
+import { formStrings } from '../../machines/formStrings';
 import * as v from 'valibot';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { emptyForm, fieldErrors, isDirty, serverFieldErrors, withField } from '../../machines/forms';
 import { refusesLeaving } from '../../machines/leaving';
 import { interpolate, plural } from '../../machines/wording';
-import { strings } from '../../machines/strings';
 import { emptyRecord, recordFields, recordSchema, recordStrings } from '../reference/recordForm';
 import { referenceMachine } from '../reference/referenceMachine';
 
@@ -63,8 +63,8 @@ describe('wording helpers (machines/wording.ts)', () => {
   });
 
   it('chooses the plural form with Intl.PluralRules', () => {
-    expect(plural(strings.forms.summary, 1)).toBe('There is a problem with 1 field');
-    expect(plural(strings.forms.summary, 3)).toBe('There are problems with 3 fields');
+    expect(plural(formStrings.summary, 1)).toBe('There is a problem with 1 field');
+    expect(plural(formStrings.summary, 3)).toBe('There are problems with 3 fields');
     expect(plural({ one: '{count} Datei', other: '{count} Dateien' }, 2, {}, 'de')).toBe('2 Dateien');
   });
 });

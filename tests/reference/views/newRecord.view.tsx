@@ -1,6 +1,6 @@
+import { formStrings } from '../../../machines/formStrings';
 import { useMachineSelector, useSend } from '../routing';
 import { isDirty } from '../../../machines/forms';
-import { strings } from '../../../machines/strings';
 import { plural } from '../../../machines/wording';
 import { ErrorSummary } from '../../../src/forms/ErrorSummary';
 import { Field } from '../../../src/forms/Field';
@@ -45,7 +45,7 @@ export function View() {
   return (
     <article className="screen">
       <ScreenHeading>{recordStrings.title}</ScreenHeading>
-      <ErrorSummary title={plural(strings.forms.summary, errors.length)} entries={errors} refusals={record.refusals} />
+      <ErrorSummary title={plural(formStrings.summary, errors.length)} entries={errors} refusals={record.refusals} />
       {phase === 'failed' ? (
         <div className="notice notice--error" role="alert">
           <h2>{recordStrings.failed}</h2>
@@ -126,11 +126,11 @@ export function View() {
           </button>
           {busy ? (
             <p className="pending pending--inline" role="status">
-              {strings.forms.saving}
+              {formStrings.saving}
             </p>
           ) : null}
         </div>
-        {dirty ? <p className="form__note">{strings.forms.unsaved}</p> : null}
+        {dirty ? <p className="form__note">{formStrings.unsaved}</p> : null}
       </form>
     </article>
   );
