@@ -20,7 +20,7 @@ if (container) {
     input: { roles: sessionStore.load()?.roles ?? [], draft: recordDraft.load() },
     provide: {
       actors: {
-        ...referenceActors({ timeoutMs: Number(localStorage.getItem(TIMEOUT_KEY)) || undefined }),
+        ...referenceActors({ timeoutMs: storedTimeout() }),
         submitRecord: fakeSubmit,
       },
       actions: {
@@ -42,4 +42,13 @@ if (container) {
     // Lets the browser tests read the machine's state and send events, as a visualiser would.
     Object.assign(window, { __app: app });
   });
+}
+
+/** A call timeout a browser test set in localStorage; none where storage is disabled. */
+function storedTimeout(): number | undefined {
+  try {
+    return Number(localStorage.getItem(TIMEOUT_KEY)) || undefined;
+  } catch {
+    return undefined;
+  }
 }
