@@ -64,8 +64,6 @@ export function addStrings(source: string, { id }: NewScreen): string {
     `  ${id}: {`,
     `    title: ${todo(`the title of ${id}`)},`,
     `    nav: ${todo(`the navigation label of ${id} (or remove nav from its meta)`)},`,
-    `    heading: ${todo(`the heading of ${id}`)},`,
-    `    body: ${todo(`what ${id} shows`)},`,
     '  },',
     '',
   ].join('\n');
@@ -84,14 +82,20 @@ export function addAssertion(source: string, { id }: NewScreen): string {
 
 export function viewSource({ id }: NewScreen): string {
   return [
-    "import { strings } from '../../machines/strings';",
     "import { ScreenHeading } from '../shell/ScreenHeading';",
+    '',
+    "// The screen's own words load with its chunk, not with every page; its title and nav label are",
+    "// in machines/strings.ts, because the machine's meta needs them.",
+    'const words = {',
+    `  heading: ${todo(`the heading of ${id}`)},`,
+    `  body: ${todo(`what ${id} shows`)},`,
+    '};',
     '',
     'export function View() {',
     '  return (',
     '    <article className="screen">',
-    `      <ScreenHeading>{strings.${id}.heading}</ScreenHeading>`,
-    `      <p>{strings.${id}.body}</p>`,
+    '      <ScreenHeading>{words.heading}</ScreenHeading>',
+    '      <p>{words.body}</p>',
     '    </article>',
     '  );',
     '}',

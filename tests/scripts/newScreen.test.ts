@@ -36,7 +36,12 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
     const screen = { id: 'things', path: 'things' };
     expect(addStrings(read('machines/strings.ts'), screen)).toMatch(/ {2}things: \{\n {4}title: 'TODO: /);
     expect(addAssertion(read('tests/paths/productPaths.ts'), screen)).toContain("things: { heading: 'TODO: ");
-    expect(viewSource(screen)).toContain('<ScreenHeading>{strings.things.heading}</ScreenHeading>');
+    expect(viewSource(screen)).toContain('<ScreenHeading>{words.heading}</ScreenHeading>');
+    expect(viewSource(screen)).toMatch(/heading: 'TODO: /);
+    // Only what the machine needs; the view's own words stay in its chunk.
+    const block = addStrings(read('machines/strings.ts'), screen).split('  things: {')[1]?.split('  },')[0];
+    expect(block).toContain('title:');
+    expect(block).not.toContain('body:');
   });
 
   it('in a copy of the repository, leaves placeholders that the gate names until they are filled in', () => {
@@ -56,6 +61,7 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
         "import('./tests/paths/placeholders.ts').then((m) => console.log(m.unfilledPlaceholders().join('\\n')))",
       );
       expect(gate).toContain('strings.things.title is a placeholder: write it in machines/strings.ts');
+      expect(gate).toContain('src/views/things.view.tsx has placeholder words: write them');
       expect(gate).toContain(
         'the assertion things.heading is a placeholder: say how a person sees it in tests/paths/productPaths.ts',
       );
