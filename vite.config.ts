@@ -127,23 +127,27 @@ export const __vitePreload = (load, deps) =>
 
 /**
  * `vite build` builds the product. `vite build --mode reference` builds the reference app from
- * tests/reference (test code, never part of the product build) for the real-browser tests.
+ * tests/reference (test code, never part of the product build) for the real-browser tests;
+ * `--mode shapes` builds tests/shapes the same way.
  * BASE_PATH sets Vite's `base`, to prove that deep links work under a base path.
  */
 export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
   const reference = mode === 'reference';
+  // Test apps built from tests/<mode>: the reference app, and the shapes app (the second
+  // reference machine: history, final states, a timer, an invoked actor) for the path tests.
+  const testApp = reference || mode === 'shapes' ? mode : undefined;
   const base = process.env.BASE_PATH ?? '/';
   const proxy = reference && command === 'serve' ? await referenceApiProxy() : undefined;
   return {
     base,
     server: { proxy },
     preview: { proxy },
-    root: reference ? fileURLToPath(new URL('./tests/reference', import.meta.url)) : undefined,
+    root: testApp ? fileURLToPath(new URL(`./tests/${testApp}`, import.meta.url)) : undefined,
     publicDir: fileURLToPath(new URL('./public', import.meta.url)),
     plugins: [react(), serveMalformedUrls(), contentSecurityPolicy(), smallPreloadHelper()],
     build: {
-      outDir: reference
-        ? fileURLToPath(new URL(`./dist-reference${base === '/' ? '' : '-base'}`, import.meta.url))
+      outDir: testApp
+        ? fileURLToPath(new URL(`./dist-${testApp}${base === '/' ? '' : '-base'}`, import.meta.url))
         : 'dist',
       emptyOutDir: true,
       target: 'es2022',

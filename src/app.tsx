@@ -49,7 +49,8 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   // The actor enters the URL's state first (startsAtUrl); the route table is of the same machine.
   const machine = startsAtUrl(provide ? options.machine.provide(provide) : options.machine);
   const table = buildRouteTable(machine);
-  const actor = createActor(machine, { inspect, input, snapshot, clock }).start();
+  // Only a given clock: `clock: undefined` would replace XState's own, and every `after` timer would throw.
+  const actor = createActor(machine, { inspect, input, snapshot, ...(clock && { clock }) }).start();
   const sync = createRouterSync({
     actor,
     table,

@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     productUrl: string;
     referenceUrl: string;
+    /** The shapes app (tests/shapes), for the Chromium-level path tests of the second reference machine. */
+    shapesUrl: string;
     /** The origin serving the reference app built with base `/base/`. */
     baseUrl: string;
     /** The reference API server behind the reference apps' /api proxy (its /__control endpoints). */
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
   project.provide('productUrl', await serve('production', '/'));
   project.provide('referenceUrl', await serve('reference', '/'));
   project.provide('baseUrl', await serve('reference', '/base/'));
+  project.provide('shapesUrl', await serve('shapes', '/'));
   return async () => {
     await Promise.all(servers.map((server) => server.close()));
     await api.close();

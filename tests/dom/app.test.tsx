@@ -163,3 +163,31 @@ describe('createApp options', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
   });
 });
+
+describe('a machine with an after timer, without a clock option', () => {
+  it('runs its timer on XState’s own clock (an undefined clock option once made every timer throw)', async () => {
+    vi.useFakeTimers();
+    try {
+      const timed = routed(
+        setup({
+          types: { context: {} as RoutedContext, events: {} as RouteEvent, meta: {} as RouteMeta },
+        }).createMachine({
+          context: { params: {} },
+          initial: 'waiting',
+          states: {
+            waiting: { id: 'waiting', route: {}, meta: { path: '/' }, after: { 1000: 'done' } },
+            done: { id: 'done', route: {}, meta: { path: 'done' } },
+            notFound: { id: 'notFound', route: {}, meta: { path: '*' } },
+          },
+        }),
+      );
+      const history = createMemoryHistory({ initialEntries: ['/'] });
+      const app = createApp({ machine: timed, views: {}, strings, history });
+      vi.advanceTimersByTime(1000);
+      expect(app.actor.getSnapshot().value).toBe('done');
+      expect(history.location.pathname).toBe('/done');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -4,10 +4,11 @@ import { api } from '../browser/api';
 import { launch } from '../browser/browser';
 import { chromiumDriver, collect, openApp } from './chromium';
 import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen, generatePaths } from './graph';
+import { emptySeen } from './graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
-import { checkMaps, generateOptions } from './spec';
+import { shapesSpec } from './shapesPaths';
+import { checkMaps, pathsOf } from './spec';
 import { replayThroughUi } from './ui';
 
 let browser: Browser;
@@ -26,13 +27,15 @@ afterAll(async () => {
 });
 
 const apps = [
-  { spec: referenceSpec, origin: () => inject('referenceUrl') },
-  { spec: productSpec, origin: () => inject('productUrl') },
+  { spec: referenceSpec, origin: () => inject('referenceUrl'), clock: false },
+  // History states, nested finals, an `after` timer (the page clock) and an invoked actor.
+  { spec: shapesSpec, origin: () => inject('shapesUrl'), clock: true },
+  { spec: productSpec, origin: () => inject('productUrl'), clock: false },
 ];
 
-for (const { spec, origin } of apps) {
+for (const { spec, origin, clock } of apps) {
   describe(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
-    const paths = generatePaths(spec.machine, generateOptions(spec));
+    const paths = pathsOf(spec);
     const seen = emptySeen();
 
     it('has an executor for every event and an assertion for every state it can show', () => {
@@ -41,10 +44,10 @@ for (const { spec, origin } of apps) {
 
     for (const path of paths) {
       it(path.description, async () => {
-        const { page, problems, close } = await openApp(browser, origin());
+        const { page, problems, close } = await openApp(browser, origin(), { clock });
         try {
           const baseLength = await page.evaluate(() => history.length);
-          await replayThroughUi(spec, path, chromiumDriver(page, baseLength));
+          await replayThroughUi(spec, path, chromiumDriver(page, baseLength), seen);
           await collect(page, spec, seen);
           // The broken screen's failure is reported with console.warn, by design; no error may be logged.
           expect(problems).toEqual([]);

@@ -1,3 +1,4 @@
+import { delayOf } from './internalNames';
 import type { Browser, Page } from 'playwright-core';
 import type { StateValue } from 'xstate';
 import { openPage } from '../browser/browser';
@@ -86,10 +87,12 @@ type PathsWindow = {
 };
 
 /** Opens the built app at `/`, waits for its router, and records what its machine does. */
-export async function openApp(browser: Browser, origin: string) {
+export async function openApp(browser: Browser, origin: string, { clock = false } = {}) {
   const opened = await openPage(browser, 'about:blank');
   const { page } = opened;
   await page.addInitScript(installDevtoolsHook);
+  // A machine with `after` timers: time moves only when a path waits (the driver's internal()).
+  if (clock) await page.clock.install();
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(`${origin}/`);
   await attach(page);
@@ -156,7 +159,10 @@ export function chromiumDriver(page: Page, baseLength: number): Driver {
         await page.evaluate((sent) => (window as unknown as PathsWindow).__paths.router.actor.send(sent), event);
         return;
       }
-      throw new Error(`${event.type}: the Chromium level cannot drive time yet`);
+      const delay = delayOf(event);
+      if (delay === undefined) throw new Error(`${event.type}: the Chromium level cannot perform this event`);
+      // The page clock (openApp's `clock`) fires the machine's own timer.
+      await page.clock.runFor(delay);
     },
     async waitForState(value) {
       await page.waitForFunction(
