@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { EventObject } from 'xstate';
-import { routeLine, type Scene } from './layout';
+import { invokeLine, LINE, routeLine, type Scene } from './layout';
 import {
   ARROW_ID,
   DIAGRAM_CSS,
@@ -90,6 +90,16 @@ export function Diagram({ scene, active, enabled, routes, onSend, fit }: Diagram
                 {routeLine(state.path)}
               </text>,
             )}
+          {state.state.invokes.map((src, index) => (
+            <text
+              key={`invoke-${src}-${index}`}
+              className="sc-invoke"
+              x={state.x + 10}
+              y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
+            >
+              {invokeLine(src)}
+            </text>
+          ))}
           {state.rows.map((row) => (
             <g key={row.transition.id} data-transition={row.transition.id}>
               {button(

@@ -32,6 +32,8 @@ export interface GraphState {
   path: string | null;
   /** A region of a parallel state. */
   region: boolean;
+  /** The actors it invokes (their `src`): started on entry, stopped when the state is left. */
+  invokes: string[];
 }
 
 export type TransitionKind = 'event' | 'always' | 'route';
@@ -76,6 +78,7 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
       routable: Boolean(node.config.route),
       path: paths.get(node.id) ?? null,
       region: node.parent?.type === 'parallel',
+      invokes: node.invoke.map((invoke) => (typeof invoke.src === 'string' ? invoke.src : invoke.id)),
     });
     for (const [event, definitions] of node.transitions) {
       definitions.forEach((definition, index) => transitions.push(toTransition(node, event, index, definition)));

@@ -93,6 +93,13 @@ export function readableEvent(type: string): string {
 
 /** The line naming a routable state's URL. */
 export const routeLine = (path: string) => `⇢ ${path}`;
+/** An invoked actor's line: it runs while the state is active, and leaving the state stops it. */
+export const invokeLine = (src: string) => `⚙ ${src} (stopped on exit)`;
+/** The lines under a state's title: its route path, then its invoked actors. */
+export const headLines = (state: { path: string | null; invokes: readonly string[] }): string[] => [
+  ...(state.path ? [routeLine(state.path)] : []),
+  ...state.invokes.map(invokeLine),
+];
 
 export function stateTitle(state: GraphState): string {
   return state.explicitId && state.id !== state.key ? `${state.key} #${state.id}` : state.key;
@@ -117,11 +124,11 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
       arrows.push(transition);
     }
   }
-  const headerLines = (state: GraphState) => 1 + (state.path ? 1 : 0) + (rows.get(state.id)?.length ?? 0);
+  const headerLines = (state: GraphState) => 1 + headLines(state).length + (rows.get(state.id)?.length ?? 0);
   const headerWidth = (state: GraphState) =>
     Math.max(
       textWidth(stateTitle(state)),
-      state.path ? textWidth(routeLine(state.path)) : 0,
+      ...headLines(state).map(textWidth),
       ...(rows.get(state.id) ?? []).map((row) => textWidth(transitionLabel(row)) + 12),
     );
 
@@ -226,7 +233,7 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
     const box = boxes.get(state.id) as ElkNode;
     const x = round(box.x ?? 0);
     const y = round(box.y ?? 0);
-    const firstRow = y + PAD + (1 + (state.path ? 1 : 0)) * LINE;
+    const firstRow = y + PAD + (1 + headLines(state).length) * LINE;
     scene.states.push({
       id: state.id,
       x,

@@ -1,4 +1,4 @@
-import { FONT_SIZE, LINE, routeLine, type Scene, type SceneState } from './layout';
+import { FONT_SIZE, invokeLine, LINE, routeLine, type Scene, type SceneState } from './layout';
 
 /**
  * The look of the diagram, shared by the exported SVG (embedded) and the overlay (same classes):
@@ -19,6 +19,7 @@ export const DIAGRAM_CSS = `
 .sc-edge { fill: none; stroke: #4b5563; stroke-width: 1.3; }
 .sc-edge-always { stroke-dasharray: 4 3; }
 .sc-edge-route { stroke: #0a6b3d; stroke-dasharray: 2 3; }
+.sc-invoke { fill: #6b3d0a; }
 .sc-label-bg { fill: #ffffff; stroke: #d1d5db; }
 .sc-label { fill: #1f2937; }
 .sc-initial { fill: #111827; stroke: #111827; }
@@ -83,6 +84,10 @@ export function renderSvg(scene: Scene, title: string): string {
         `<text class="sc-path" x="${state.x + 10}" y="${pathBaseline(state)}">${escape(routeLine(state.path))}</text>`,
       );
     }
+    state.state.invokes.forEach((src, index) => {
+      const y = pathBaseline(state) + (state.path ? LINE : 0) + index * LINE;
+      out.push(`<text class="sc-invoke" x="${state.x + 10}" y="${y}">${escape(invokeLine(src))}</text>`);
+    });
     for (const row of state.rows) {
       out.push(`<text class="sc-row" x="${row.x}" y="${rowBaseline(row.y)}">${escape(row.text)}</text>`);
     }

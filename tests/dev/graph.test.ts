@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { appMachine } from '../../machines/appMachine';
 import { guardLabel, machineGraph, type MachineGraph } from '../../src/dev/graph';
 import { referenceMachine } from '../reference/referenceMachine';
-import { readableEvent } from '../../src/dev/layout';
+import { layoutGraph, readableEvent } from '../../src/dev/layout';
+import { renderSvg } from '../../src/dev/svg';
 
 /** Every state node and transition definition, walked independently of machineGraph(). */
 function census(machine: AnyStateMachine) {
@@ -127,5 +128,15 @@ describe('labels of XState-raised events', () => {
     expect(readableEvent('xstate.error.actor.fetch')).toBe('fetch error');
     expect(readableEvent('xstate.done.state.shapes.wizard.steps')).toBe('done');
     expect(readableEvent('item.showNotes')).toBe('item.showNotes');
+  });
+});
+
+describe('invoked actors in the graph', () => {
+  it('lists each state’s invoked actors, drawn as a line in its box in the SVG export', async () => {
+    const graph = machineGraph(referenceMachine);
+    expect(graph.states.find((state) => state.id === 'section')?.invokes).toEqual(['sectionWork']);
+    expect(graph.states.find((state) => state.id === 'home')?.invokes).toEqual([]);
+    const svg = renderSvg(await layoutGraph(graph), 'reference');
+    expect(svg).toContain('⚙ sectionWork (stopped on exit)');
   });
 });
