@@ -52,6 +52,12 @@ export interface RouteEvent {
   type: 'xstate.route';
   to: `#${string}`;
   params?: Record<string, unknown>;
+  /**
+   * The other parts of the same URL (search-keyed regions), raised by the route transition so that
+   * the whole move is one macrostep: a region's default entered on the way and left at once never
+   * starts its invoked actors (XState does not start an actor stopped in the macrostep that made it).
+   */
+  then?: RouteEvent[];
 }
 
 /** The param a `path: '*'` state keeps its URL in. */

@@ -1,4 +1,4 @@
-import { and, assign, createMachine, not, or, stateIn, type AnyStateMachine } from 'xstate';
+import { and, assign, createMachine, enqueueActions, not, or, stateIn, type AnyStateMachine } from 'xstate';
 import type { RouteEvent, RouteMeta, RoutedContext } from './routeMeta';
 
 /**
@@ -30,7 +30,7 @@ export function routed<M extends AnyStateMachine>(machine: M): M {
   const implementations = {
     ...machine.implementations,
     guards: { ...machine.implementations.guards, [ROUTE_GUARD]: routeTo },
-    actions: { ...machine.implementations.actions, [ASSIGN_PARAMS]: assignParams },
+    actions: { ...machine.implementations.actions, [ASSIGN_PARAMS]: assignParams, [RAISE_THEN]: raiseThen },
   };
   // Why the cast: createMachine() on a plain config returns an untyped machine. The scoped one has
   // the same context, events, states and implementations as `machine`; only transition sources moved.
@@ -39,6 +39,7 @@ export function routed<M extends AnyStateMachine>(machine: M): M {
 
 export const ROUTE_GUARD = 'route.to';
 export const ASSIGN_PARAMS = 'route.assignParams';
+export const RAISE_THEN = 'route.raiseThen';
 
 interface RouteConfig {
   guard?: unknown;
@@ -83,6 +84,12 @@ function routeTo(
 const assignParams = assign(({ context, event }: { context: RoutedContext; event: { type: string } }) => ({
   params: { ...context.params, ...(event as RouteEvent).params },
 }));
+
+/** The rest of a URL-driven move, in the same macrostep (see RouteEvent.then). */
+const raiseThen = enqueueActions(({ event, enqueue }: { event: { type: string }; enqueue: { raise(e: RouteEvent): void } }) => {
+  const [next, ...rest] = (event as RouteEvent).then ?? [];
+  if (next) enqueue.raise(rest.length > 0 ? { ...next, then: rest } : next);
+});
 
 /** The names of the `:params` (and `*`) in a state's own path. */
 export function ownParams(meta: RouteMeta | undefined): string[] {
@@ -161,13 +168,13 @@ function routeTransition(route: RouteConfig, to: string, keep: string[], need: s
   return {
     ...route,
     guard: route.guard ? and([routeGuard, route.guard as never]) : routeGuard,
-    actions: [ASSIGN_PARAMS, ...userActions],
+    actions: [ASSIGN_PARAMS, ...userActions, RAISE_THEN],
   };
 }
 
 function selfTransition(to: string, keep: string[], shown?: unknown) {
   const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need: [] } };
-  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: [ASSIGN_PARAMS] };
+  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: [ASSIGN_PARAMS, RAISE_THEN] };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   href,
   hrefFor,
   locate,
+  resolveLink,
   resolveUrl,
   routeEvent,
   sameScreens,
@@ -142,10 +143,15 @@ export function createRouterSync({
     return events;
   };
 
-  const send = (events: ReadonlyArray<{ type: string }>) => {
+  /** One macrostep for the whole move: the first part's route transition raises the others. */
+  const send = (events: readonly RouteEvent[]) => {
+    const [first, ...then] = events;
+    if (first) dispatch(then.length > 0 ? { ...first, then } : first);
+  };
+  const dispatch = (event: { type: string }) => {
     dispatching = true;
     try {
-      for (const event of events) actor.send(event);
+      actor.send(event);
     } finally {
       dispatching = false;
     }
@@ -213,14 +219,14 @@ export function createRouterSync({
   // initial state. Anything the machine changes is replaced.
   const first = plan(appUrl());
   if (first !== 'refused') send(first);
-  if (actor.getSnapshot().value === BOOT_STATE) send([{ type: BOOT_EVENT }]);
+  if (actor.getSnapshot().value === BOOT_STATE) dispatch({ type: BOOT_EVENT });
   current = href(table, actor.getSnapshot());
   if (current !== appUrl()) write('replace', current);
   currentScreens = screensOf(table, actor.getSnapshot());
 
   return {
     navigate(url) {
-      const events = plan(url);
+      const events = plan(resolveLink(url, current));
       if (events === 'refused') return;
       send(events);
       const next = href(table, actor.getSnapshot());

@@ -31,9 +31,47 @@ export function isAppRelative(url: string): boolean {
   }
 }
 
-/** A URL the app may write: app-relative ones as they are, anything else as one encoded segment. */
+/**
+ * A URL the app may write, spelled as the browser keeps it once written (what `location` reads
+ * back): app-relative ones percent-encoded by the URL parser (dot segments resolved, an empty
+ * query dropped), anything else as one encoded path segment. Never throws (an unpaired surrogate
+ * becomes U+FFFD, as the URL parser does), and safeUrl(safeUrl(x)) === safeUrl(x), so a
+ * not-found URL the app writes reads back as itself.
+ */
 export function safeUrl(url: string): string {
-  return isAppRelative(url) ? url : `/${encodeURIComponent(url)}`;
+  return canonical(isAppRelative(url) ? url : `/${encodeURIComponent(wellFormed(url))}`);
+}
+
+function canonical(appRelative: string): string {
+  const parsed = new URL(appRelative, ORIGIN);
+  return parsed.pathname + parsed.search;
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\ufffd');
+}
+
+/**
+ * A link's target resolved the way a browser resolves an `<a href>` on the page shown (`current`,
+ * app-relative): `''`, `'?'`, `'x'`, `'../x'` are relative to it; `/x` is app-relative already.
+ * Anything with a scheme or a host (`https://…`, `//host`) is returned as given: it is not
+ * app-relative, so it lands in not-found.
+ */
+export function resolveLink(url: string, current: string): string {
+  if (url.startsWith('/')) return url;
+  try {
+    new URL(url);
+    return url;
+  } catch {
+    // No scheme: a relative reference.
+  }
+  try {
+    const parsed = new URL(url, ORIGIN + current);
+    return parsed.origin === ORIGIN ? parsed.pathname + parsed.search + parsed.hash : url;
+  } catch {
+    return url;
+  }
 }
 
 /**
@@ -46,11 +84,14 @@ export function safeUrl(url: string): string {
 export function resolveUrl(table: RouteTable, url: string): Location[] {
   const hashAt = url.indexOf('#');
   const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
-  const notFound = [{ route: table.notFound, params: { [URL_PARAM]: withoutHash } }];
+  // Not-found keeps the URL as the app writes it (and the browser then shows it), so that a
+  // reload reads back the same text: `//x` becomes `/%2F%2Fx`, `/a b` becomes `/a%20b`.
+  const written = safeUrl(withoutHash);
+  const notFound = [{ route: table.notFound, params: { [URL_PARAM]: written } }];
   if (withoutHash.length > MAX_URL_LENGTH || !isAppRelative(withoutHash)) return notFound;
-  const queryAt = withoutHash.indexOf('?');
-  const pathname = queryAt >= 0 ? withoutHash.slice(0, queryAt) : withoutHash;
-  const query = queryAt >= 0 ? withoutHash.slice(queryAt + 1) : '';
+  const queryAt = written.indexOf('?');
+  const pathname = queryAt >= 0 ? written.slice(0, queryAt) : written;
+  const query = queryAt >= 0 ? written.slice(queryAt + 1) : '';
 
   const search = parseQuery(query);
   const pathSegments = decodeSegments(splitPath(pathname));
