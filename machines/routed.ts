@@ -86,10 +86,12 @@ const assignParams = assign(({ context, event }: { context: RoutedContext; event
 }));
 
 /** The rest of a URL-driven move, in the same macrostep (see RouteEvent.then). */
-const raiseThen = enqueueActions(({ event, enqueue }: { event: { type: string }; enqueue: { raise(e: RouteEvent): void } }) => {
-  const [next, ...rest] = (event as RouteEvent).then ?? [];
-  if (next) enqueue.raise(rest.length > 0 ? { ...next, then: rest } : next);
-});
+const raiseThen = enqueueActions(
+  ({ event, enqueue }: { event: { type: string }; enqueue: { raise(e: RouteEvent): void } }) => {
+    const [next, ...rest] = (event as RouteEvent).then ?? [];
+    if (next) enqueue.raise(rest.length > 0 ? { ...next, then: rest } : next);
+  },
+);
 
 /** The names of the `:params` (and `*`) in a state's own path. */
 export function ownParams(meta: RouteMeta | undefined): string[] {

@@ -214,9 +214,9 @@ describe('unknown and malformed URLs', () => {
     ['/section?page=two', '/section?page=two'],
     ['/section/%E0%A4%A', '/section/%E0%A4%A'],
     ['/?overlay=sideways', '/?overlay=sideways'],
-    // A protocol-relative path is shown as typed, and its entry is rewritten as one path segment:
-    // the app writes only URLs that stay on our origin.
-    ['//evil.example/path', '//evil.example/path', '/%2F%2Fevil.example%2Fpath'],
+    // A protocol-relative path's entry is rewritten as one path segment (the app writes only URLs
+    // that stay on our origin), and shown as written, so that a reload shows the same text.
+    ['//evil.example/path', '/%2F%2Fevil.example%2Fpath', '/%2F%2Fevil.example%2Fpath'],
   ];
   for (const [url, shown, kept = url] of cases) {
     it(`shows not-found for ${url}, keeping the URL as typed, with a way home`, async () => {

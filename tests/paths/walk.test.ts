@@ -9,6 +9,7 @@ import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { generateOptions, type MachineSpec } from './spec';
 import { checksFor } from './ui';
+import { fuzzStep, performFuzz, type FuzzStep } from '../routing/fuzzInputs';
 import { pick, runWalkSync, walkParameters, walkStep, type WalkStep } from './walk';
 
 /**
@@ -105,26 +106,30 @@ function respell(url: string, pick: number): string {
 }
 
 /** The machine-level walk also moves several entries at once, respells URLs and types long ones. */
-interface MachineStep {
+interface PickStep {
   kind: WalkStep['kind'] | 'go' | 'spelling' | 'long';
   pick: number;
 }
-const machineWalk = (maxLength: number) =>
+type MachineStep = PickStep | FuzzStep;
+const machineWalk = (maxLength: number): fc.Arbitrary<MachineStep[]> =>
   fc.array(
     fc.oneof(
       { weight: 6, arbitrary: walkStep },
       {
         weight: 2,
         arbitrary: fc.record({
-          kind: fc.constantFrom<MachineStep['kind']>('go', 'spelling', 'long'),
+          kind: fc.constantFrom<PickStep['kind']>('go', 'spelling', 'long'),
           pick: fc.nat(999),
         }),
       },
+      // Any string given to navigate(): relative, foreign, malformed (tests/routing/fuzzInputs.ts).
+      { weight: 1, arbitrary: fuzzStep },
     ),
     { minLength: 1, maxLength, size: 'max' },
   );
 
 function perform(spec: MachineSpec, app: ReturnType<typeof startApp>, step: MachineStep): string {
+  if (step.kind === 'fuzz') return performFuzz(app.sync(), step);
   const events = generateOptions(spec).events;
   if (step.kind === 'event') {
     const enabled = events.filter((event) => app.snapshot().machine.getTransitionData(app.snapshot(), event).length);

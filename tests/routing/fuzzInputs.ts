@@ -58,3 +58,15 @@ export const anyNavigateInput: fc.Arbitrary<string> = fc
     },
   )
   .map((pieces) => pieces.join(''));
+
+/** A random-walk step that hands navigate() any string (tests/paths/walk.test.ts). */
+export interface FuzzStep {
+  kind: 'fuzz';
+  input: string;
+}
+export const fuzzStep: fc.Arbitrary<FuzzStep> = anyNavigateInput.map((input) => ({ kind: 'fuzz', input }));
+
+export function performFuzz(sync: { navigate(url: string): void }, step: FuzzStep): string {
+  sync.navigate(step.input);
+  return `navigate(${JSON.stringify(step.input)})`;
+}
