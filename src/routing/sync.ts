@@ -122,12 +122,35 @@ export function createRouterSync({
    */
   const plan = (url: string): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
+    const locations = resolveUrl(table, url);
+    const needed = (location: Location, at: AnyMachineSnapshot) => {
+      const region = location.route.region;
+      if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
+      return !locate(table, at).some((here) => sameLocation(here, location));
+    };
+    // The common case (a link or Back to another screen: one part, accepted) pays no probe: when
+    // only one part differs and the machine would take a route transition into its state (which
+    // enters it: accepted, whatever follows), the move is all or nothing by itself. Picking the
+    // transition costs its guards; the probe below costs a whole pure macrostep. Other parts must
+    // be shown already or be a region's default (a named region whose parallel state the move
+    // would enter is probed).
+    const moving = locations.filter((location) => needed(location, now));
+    const only = moving.length === 1 ? moving[0] : undefined;
+    const here = locate(table, now);
+    const othersStay = locations.every(
+      (location) => location === only || location.implicit || here.some((shown) => sameLocation(shown, location)),
+    );
+    if (only && othersStay) {
+      const event = routeEvent(only);
+      const taken = table.machine.getTransitionData(now, event);
+      if (taken.length === 1 && taken[0]?.target?.length === 1 && taken[0].target[0] === only.route.node) {
+        return [event];
+      }
+    }
     let probe = now;
     const events: RouteEvent[] = [];
-    for (const location of resolveUrl(table, url)) {
-      const region = location.route.region;
-      if (region !== null && !isActive(table, probe, table.regionNodes.get(region))) continue;
-      if (locate(table, probe).some((here) => sameLocation(here, location))) continue;
+    for (const location of locations) {
+      if (!needed(location, probe)) continue;
       const event = routeEvent(location);
       const steps = getMicrosteps(table.machine, probe, event);
       const next = steps.length > 0 ? (steps[steps.length - 1]?.[0] ?? probe) : probe;
