@@ -126,6 +126,30 @@ export const __vitePreload = (load, deps) =>
 }
 
 /**
+ * react-router keeps its whole runtime in one module whose top-level statements have effects a
+ * bundler must keep (contexts made by a call and then given a `displayName`, a version stamp on
+ * `window`, a class's `contextType`): importing one function from it (our history) keeps most of
+ * it. This marks those statements free of effects, so that what we do not use is dropped. Only
+ * react-router's own files are touched; what it loses is React DevTools' names for its contexts,
+ * the `window.__reactRouterVersion` stamp and RSC error handling in its data routers (which an SPA
+ * never uses). Measured in docs/BENCHMARKS.md ("react-router's cost").
+ */
+export function pureReactRouter(): Plugin {
+  return {
+    name: 'pure-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules\/react-router\/dist\/(development|production)\/[^/]+\.mjs$/.test(id)) return undefined;
+      return code
+        // `var X = f(…)` / `new F(…)` at the top level: contexts, forwardRef/memo components, sets, URLs.
+        .replace(/^(var [\w$]+ = )(new [\w$.]+\(|[\w$.]+\()/gm, '$1/* @__PURE__ */ $2')
+        .replace(/^\w+\.(displayName|contextType) = [^;\n]+;$/gm, '')
+        .replace(/^try \{\n {2}if \(isBrowser\d*\) \{\n {4}window\.__reactRouterVersion = [\s\S]*?\n\} catch \(e\) \{\n\}$/m, '');
+    },
+  };
+}
+
+/**
  * `vite build` builds the product. `vite build --mode reference` builds the reference app from
  * tests/reference (test code, never part of the product build) for the real-browser tests;
  * `--mode shapes` builds tests/shapes the same way.
@@ -144,7 +168,7 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
     preview: { proxy },
     root: testApp ? fileURLToPath(new URL(`./tests/${testApp}`, import.meta.url)) : undefined,
     publicDir: fileURLToPath(new URL('./public', import.meta.url)),
-    plugins: [react(), serveMalformedUrls(), contentSecurityPolicy(), smallPreloadHelper()],
+    plugins: [react(), serveMalformedUrls(), contentSecurityPolicy(), smallPreloadHelper(), pureReactRouter()],
     build: {
       outDir: testApp
         ? fileURLToPath(new URL(`./dist-${testApp}${base === '/' ? '' : '-base'}`, import.meta.url))

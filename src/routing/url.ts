@@ -39,7 +39,7 @@ export function isAppRelative(url: string): boolean {
  * not-found URL the app writes reads back as itself.
  */
 export function safeUrl(url: string): string {
-  return canonical(isAppRelative(url) ? url : `/${encodeURIComponent(wellFormed(url))}`);
+  return canonical(isAppRelative(url) ? url : `/${encodeSegment(url)}`);
 }
 
 function canonical(appRelative: string): string {
@@ -47,31 +47,31 @@ function canonical(appRelative: string): string {
   return parsed.pathname + parsed.search;
 }
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-function wellFormed(text: string): string {
-  return text.replace(LONE_SURROGATE, '\ufffd');
+function encodeSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // An unpaired surrogate (URIError): every surrogate becomes U+FFFD, as a URL parser writes a lone one.
+    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  }
 }
 
 /**
  * A link's target resolved the way a browser resolves an `<a href>` on the page shown (`current`,
  * app-relative): `''`, `'?'`, `'x'`, `'../x'` are relative to it; `/x` is app-relative already.
- * Anything with a scheme or a host (`https://…`, `//host`) is returned as given: it is not
+ * Anything with a scheme or another host (`https://…`, `//host`) is returned as given: it is not
  * app-relative, so it lands in not-found.
  */
 export function resolveLink(url: string, current: string): string {
-  if (url.startsWith('/')) return url;
-  try {
-    new URL(url);
-    return url;
-  } catch {
-    // No scheme: a relative reference.
-  }
   try {
     const parsed = new URL(url, ORIGIN + current);
-    return parsed.origin === ORIGIN ? parsed.pathname + parsed.search + parsed.hash : url;
+    if (parsed.origin === ORIGIN && !/^[a-z][\w+.-]*:/i.test(url.trim())) {
+      return parsed.pathname + parsed.search + parsed.hash;
+    }
   } catch {
-    return url;
+    // Not a URL at all: not-found shows it.
   }
+  return url;
 }
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * react-router's cost in our initial JS, for the one function we use (its browser history): the
+ * routing-only bench app (bench/apps/routing, 3 routes) built as it ships, once per way of
+ * trimming it (issue 20): as is; react-router's production build instead of the development one
+ * its export map gives bundlers; a narrower entry (react-router, not react-router-dom, which adds
+ * react-router/dom); the transform marking its module-level statements free of effects
+ * (pureReactRouter, vite.config.ts); and all three. Gzip -9 of the chunks the first load fetches.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { gzipSize } from '../scripts/bundle-budget';
+import { pureReactRouter } from '../vite.config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const production = join(root, '../node_modules/react-router/dist/production/index.mjs');
+const narrower = join(root, '../node_modules/react-router/dist/development/index.mjs');
+
+interface Variant {
+  name: string;
+  plugins?: Plugin[];
+  /** Exact module names only: `react-router/dom` must keep resolving as before. */
+  alias?: { find: RegExp; replacement: string }[];
+}
+const VARIANTS: Variant[] = [
+  { name: 'as is' },
+  { name: 'production build (alias react-router → dist/production)', alias: [{ find: /^react-router$/, replacement: production }] },
+  { name: 'narrower entry (react-router-dom → react-router)', alias: [{ find: /^react-router-dom$/, replacement: narrower }] },
+  { name: 'module-level statements marked pure (transform)', plugins: [pureReactRouter()] },
+  {
+    name: 'all three',
+    plugins: [pureReactRouter()],
+    alias: [{ find: /^react-router(-dom)?$/, replacement: production }],
+  },
+];
+
+/** Initial JS (gzip) of the routing-only app, and the bytes of react-router's modules in it (source map). */
+async function measure(variant: Variant): Promise<{ initial: number; reactRouter: number }> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const result = (await build({
+      configFile: false,
+      root: join(root, 'apps/routing'),
+      plugins: [react(), ...(variant.plugins ?? [])],
+      resolve: { alias: variant.alias ?? [] },
+      mode: 'production',
+      logLevel: 'warn',
+      define: { __BENCH_ROUTES__: '3' },
+      build: { write: false, target: 'es2022', modulePreload: { polyfill: false } },
+    })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+    const chunks = (Array.isArray(result) ? result : [result])
+      .flatMap((output) => output.output)
+      .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const initial = new Set<string>();
+    const visit = (file: string) => {
+      if (initial.has(file)) return;
+      initial.add(file);
+      for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+    };
+    for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
+    let total = 0;
+    let reactRouter = 0;
+    for (const file of initial) {
+      const chunk = byFile.get(file) as Rolldown.OutputChunk;
+      total += gzipSize(Buffer.from(chunk.code));
+      for (const [id, module] of Object.entries(chunk.modules)) {
+        if (/node_modules\/react-router(-dom)?\//.test(id)) reactRouter += module.renderedLength;
+      }
+    }
+    return { initial: total, reactRouter };
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export async function run(): Promise<string> {
+  const rows: string[] = [];
+  let base: { initial: number; reactRouter: number } | undefined;
+  for (const variant of VARIANTS) {
+    const { initial, reactRouter } = await measure(variant);
+    base ??= { initial, reactRouter };
+    rows.push(
+      `| ${variant.name} | ${kb(initial)} | ${(initial - base.initial) / 1024 > -0.05 && initial !== base.initial ? '+' : ''}${kb(initial - base.initial)} | ${kb(reactRouter)} |`,
+    );
+  }
+  return `## react-router's cost for one history function
+
+The routing-only bench app (3 routes) built as it ships, once per way of trimming react-router
+(bench/reactRouter.bench.ts): initial JS (gzip -9 of the chunks the first load fetches), its
+change from "as is", and react-router's minified bytes in it (before gzip).
+
+| build | initial JS | change | react-router (minified) |
+| --- | --- | --- | --- |
+${rows.join('\n')}`;
+}
