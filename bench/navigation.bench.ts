@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { gzipSize } from '../scripts/bundle-budget';
 import { buildAndServe, type ServedApp } from '../scripts/built-app';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium';
+import { pureReactRouter } from '../vite.config';
 import { back, click, headingOf, heapAfter, ms, openApp, quantile, type Sample } from './browser';
 import { initialJsByPackage } from './packages';
 
@@ -151,7 +152,11 @@ export async function run(): Promise<string> {
     for (const size of SIZES) {
       const define = { __BENCH_ROUTES__: String(size) };
       const apps = {} as Record<AppName, ServedApp>;
-      for (const name of NAMES) apps[name] = await buildAndServe({ root: join(root, 'apps', name), define });
+      // Ours are built with our build's transform of react-router (vite.config.ts); peers as they ship.
+      for (const name of NAMES) {
+        const plugins = name === 'ours' || name === 'routing' ? [pureReactRouter()] : [];
+        apps[name] = await buildAndServe({ root: join(root, 'apps', name), define, plugins });
+      }
       const at = size.toLocaleString('en');
       try {
         console.log(`bench: navigation, ${size} routes…`);

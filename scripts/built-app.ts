@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build, preview, type InlineConfig } from 'vite';
+import { build, preview, type InlineConfig, type PluginOption } from 'vite';
 
 export interface ServedApp {
   origin: string;
@@ -13,14 +13,17 @@ export interface ServedApp {
 /**
  * Builds an app with Vite's JS API into a temp dir, as it ships (NODE_ENV=production), and serves
  * it with `vite preview` on a free port (SPA fallback: deep links get index.html).
- * Without `root`, the product (vite.config.ts); with `root`, a plain app there (React plugin only).
+ * Without `root`, the product (vite.config.ts); with `root`, a plain app there (React plugin and
+ * the `plugins` given).
  */
 export async function buildAndServe(
-  options: { root?: string; mode?: string; define?: Record<string, string> } = {},
+  options: { root?: string; mode?: string; define?: Record<string, string>; plugins?: PluginOption[] } = {},
 ): Promise<ServedApp> {
   const outDir = mkdtempSync(join(tmpdir(), 'app-'));
   const config: InlineConfig = {
-    ...(options.root ? { configFile: false as const, root: options.root, plugins: [react()] } : {}),
+    ...(options.root
+      ? { configFile: false as const, root: options.root, plugins: [react(), ...(options.plugins ?? [])] }
+      : {}),
     mode: options.mode ?? 'production',
     logLevel: 'warn',
     define: options.define,
