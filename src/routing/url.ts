@@ -23,11 +23,17 @@ const ORIGIN = 'http://app.invalid';
  * `//host`, `/\host` or anything the URL parser turns into one (tabs and newlines are dropped).
  */
 export function isAppRelative(url: string): boolean {
-  if (!url.startsWith('/')) return false;
+  return onOrigin(url) !== undefined;
+}
+
+/** `url` parsed on our origin when it is app-relative; undefined otherwise. */
+function onOrigin(url: string): URL | undefined {
+  if (!url.startsWith('/')) return undefined;
   try {
-    return new URL(url, ORIGIN).origin === ORIGIN;
+    const parsed = new URL(url, ORIGIN);
+    return parsed.origin === ORIGIN ? parsed : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -39,13 +45,10 @@ export function isAppRelative(url: string): boolean {
  * not-found URL the app writes reads back as itself.
  */
 export function safeUrl(url: string): string {
-  return canonical(isAppRelative(url) ? url : `/${encodeSegment(url)}`);
+  return spelled(onOrigin(url) ?? new URL(`/${encodeSegment(url)}`, ORIGIN));
 }
 
-function canonical(appRelative: string): string {
-  const parsed = new URL(appRelative, ORIGIN);
-  return parsed.pathname + parsed.search;
-}
+const spelled = (parsed: URL): string => parsed.pathname + parsed.search;
 
 function encodeSegment(text: string): string {
   try {
@@ -86,9 +89,10 @@ export function resolveUrl(table: RouteTable, url: string): Location[] {
   const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
   // Not-found keeps the URL as the app writes it (and the browser then shows it), so that a
   // reload reads back the same text: `//x` becomes `/%2F%2Fx`, `/a b` becomes `/a%20b`.
-  const written = safeUrl(withoutHash);
+  const parsed = onOrigin(withoutHash);
+  const written = parsed ? spelled(parsed) : safeUrl(withoutHash);
   const notFound = [{ route: table.notFound, params: { [URL_PARAM]: written } }];
-  if (withoutHash.length > MAX_URL_LENGTH || !isAppRelative(withoutHash)) return notFound;
+  if (withoutHash.length > MAX_URL_LENGTH || !parsed) return notFound;
   const queryAt = written.indexOf('?');
   const pathname = queryAt >= 0 ? written.slice(0, queryAt) : written;
   const query = queryAt >= 0 ? written.slice(queryAt + 1) : '';
