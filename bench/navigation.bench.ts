@@ -106,31 +106,43 @@ async function initialLoad(browser: Browser, apps: Record<AppName, ServedApp>) {
  * What the targets' misses come from, as measured in the run of 2026-11-22 (kept in the report; the
  * figures above it are this run's). Re-read it against each new run.
  */
-const WHY = `### Why the misses (run of 2026-11-22)
+const WHY = `### Why the misses (run of 2026-11-23, issue 20)
 
-- **This run was on a saturated machine**: the load average was ~35 on 2 cores during the latency
-  and memory phases (five other agents' browser tests). Interleaving keeps the comparison fair, but
-  p95s are then set by scheduling stalls (tens of ms) more than by routing, so a p95 ratio a few
-  points either side of 1.05× is within this run's noise: the 3-route popstate miss (1.23×) is
-  1.5 ms, the 1,000-route click miss (1.09×) 1.2 ms, while the committed p50s of ours (routing only) are at or below the better peer's in every row but the 3-route popstate (1.0 ms vs 0.9). Re-run on a quiet machine before acting on them.
-- **Popstate → committed, 3 routes.** Ours does its whole navigation in the popstate task (URL →
-  route event → machine transition → React commit); react-router-dom commits in a later task, so its commit lands sooner after the event; its frame was painted 3.5 ms sooner than ours here (painted p50: react-router-dom 10.9 ms, ours 14.4 ms, TanStack 13.7 ms), within one frame. What
-  would take ours below: less work per transition before the commit (routed()'s guards evaluate
-  every scope's params; the route-table lookup and href are memoised per snapshot already), or
-  committing in a transition as react-router-dom does.
-- **Memory.** Ours (routing only) grows 0.52 MB over 10,000 navigations against react-router-dom's
-  0.36 MB (TanStack Router: 1.00 MB), but only 0.03 MB of it in the last 5,000 (react-router-dom
-  0.01): warm-up (caches, JIT, the machine's 1,000 states' transition lookups), not a leak. Meeting
-  the target means warming less: for instance fewer per-snapshot memo entries kept alive, or a
-  lazily built route table for states never visited.
-- **The shell's cost** (ours − routing only): ~3 ms of committed p50 per navigation (title,
-  announcement, focus on the new heading, which forces a style and layout, and scroll), ~1–2 ms of
-  painted p50: the contract's accessibility work, not routing.
-- **Initial JS.** Ours (routing only) loads 3.1 KB more than TanStack Router: xstate (11.9 KB) and
-  react-router-dom's history (10.7 KB, the whole package: it does not tree-shake) against TanStack's
-  router-core, react-router, history and store (22.6 KB). Replacing react-router-dom's history with
-  ~1 KB of our own (push, replace, listen, keyed entries; src/routing is already the only code
-  touching history) would make ours ~7 KB lighter than TanStack Router.`;
+- **The run was on a saturated machine**: load average ~15 on 2 cores (four other engineers' tests
+  and builds). Interleaving keeps the comparison fair, but p95s are set by scheduling stalls more
+  than by routing; the p50s say more. Re-run on a quiet machine before acting on a p95 ratio.
+- **Clicks, against the 40-line XState router.** Committed p50: ours (routing only) 4.4 ms and
+  3.7 ms against the floor's 2.7 and 2.9 (3 and 1,000 routes); p95 1.89× and 1.24×. The floor does
+  only \`send\` + \`pushState\`: no URL is parsed, no href computed, its links are plain
+  \`<a>\`s with handlers. Ours, per click: the link's URL resolved (\`resolveLink\`, \`resolveUrl\`:
+  two URL parses and the trie), \`getTransitionData\` (the probe is gone from this path),
+  \`send\`, \`href()\` of the new snapshot, and every \`<Link>\` recomputing its href in its
+  \`useSelector\`. What would close it: links that keep their href until their own part of the
+  state changes (a selector on that part, not on the snapshot), and a click that sends the route
+  event it already knows instead of re-reading its own URL.
+- **Back, against the best peer.** The XState floor is best here (p95 2.9 and 3.0 ms) and ours
+  misses by 2.4× and 2.6×, but against the two router libraries ours is within 1.25×
+  (react-router-dom 5.5 ms at 3 routes) and below both at 1,000 routes (7.9 ms vs TanStack 8.0,
+  react-router-dom 16.8). The suspected cost was measured and removed: a one-part accepted move
+  no longer runs the \`getMicrosteps\` probe (a whole pure macrostep) but \`getTransitionData\`
+  (the guards only). What remains is the same per-navigation work as a click.
+- **Memory.** Heap snapshots diffed in node (docs/routing.md, "Memory") show nothing kept per
+  navigation: the growth over the first thousands of navigations is XState memoising per state
+  node on a state's first visit (~240 KB for 1,000 states) and V8's compiled code for a larger
+  hot path (~450 KB, then flat). Over these 5,000 navigations: ours 0.48 MB, react-router-dom 0.34,
+  the XState floor 0.33, TanStack 0.74. tests/routing/memory.test.ts fails if anything starts being
+  kept per navigation. Heap after load (4.94 MB vs TanStack's 3.87): the app's machine is built
+  three times (createMachine, routed(), startsAtUrl()), the last kept with its 1,000 states, each
+  with a scoped in-place route transition, and XState's root-level route transitions.
+- **First contentful paint at 1,000 routes** (512 ms vs TanStack's 420; at 3 routes ours is the
+  fastest, 372 vs 416): the three machine builds run before the first render (section 1 gives each
+  per route: startsAtUrl's rebuild is as costly as routed()'s). Composing routed() and
+  startsAtUrl() on the config so that XState builds the app's machine once would remove two of
+  them.
+- **Initial JS: met** (85.4 KB against TanStack Router's 92.1) since \`pureReactRouter()\` lets the
+  bundler drop the react-router code our one history function does not reach ("react-router's
+  cost" below). The package table above comes from bench/packages.ts, which builds without that
+  transform, so it still shows react-router at 10.7 KB: its total is the untransformed build's.`;
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
