@@ -140,11 +140,16 @@ export function pureReactRouter(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!/node_modules\/react-router\/dist\/(development|production)\/[^/]+\.mjs$/.test(id)) return undefined;
-      return code
-        // `var X = f(…)` / `new F(…)` at the top level: contexts, forwardRef/memo components, sets, URLs.
-        .replace(/^(var [\w$]+ = )(new [\w$.]+\(|[\w$.]+\()/gm, '$1/* @__PURE__ */ $2')
-        .replace(/^\w+\.(displayName|contextType) = [^;\n]+;$/gm, '')
-        .replace(/^try \{\n {2}if \(isBrowser\d*\) \{\n {4}window\.__reactRouterVersion = [\s\S]*?\n\} catch \(e\) \{\n\}$/m, '');
+      return (
+        code
+          // `var X = f(…)` / `new F(…)` at the top level: contexts, forwardRef/memo components, sets, URLs.
+          .replace(/^(var [\w$]+ = )(new [\w$.]+\(|[\w$.]+\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^\w+\.(displayName|contextType) = [^;\n]+;$/gm, '')
+          .replace(
+            /^try \{\n {2}if \(isBrowser\d*\) \{\n {4}window\.__reactRouterVersion = [\s\S]*?\n\} catch \(e\) \{\n\}$/m,
+            '',
+          )
+      );
     },
   };
 }

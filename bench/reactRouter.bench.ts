@@ -25,8 +25,14 @@ interface Variant {
 }
 const VARIANTS: Variant[] = [
   { name: 'as is' },
-  { name: 'production build (alias react-router → dist/production)', alias: [{ find: /^react-router$/, replacement: production }] },
-  { name: 'narrower entry (react-router-dom → react-router)', alias: [{ find: /^react-router-dom$/, replacement: narrower }] },
+  {
+    name: 'production build (alias react-router → dist/production)',
+    alias: [{ find: /^react-router$/, replacement: production }],
+  },
+  {
+    name: 'narrower entry (react-router-dom → react-router)',
+    alias: [{ find: /^react-router-dom$/, replacement: narrower }],
+  },
   { name: 'module-level statements marked pure (transform)', plugins: [pureReactRouter()] },
   {
     name: 'all three',
