@@ -1,13 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent,
-} from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { EventObject } from 'xstate';
 import { Diagram, type StepMark } from './Diagram';
 import type { Scene } from './layout';
@@ -53,6 +44,8 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
     if (!element) return;
     const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
     measure();
+    // jsdom has no ResizeObserver (and no layout): measured once there.
+    if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
@@ -69,20 +62,17 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
     return all.width <= size.width && all.height <= size.height ? all : (leaves[0] ?? null);
   }, [scene, active, size]);
 
-  const show = useCallback(
-    (k: number) => {
-      if (size) setView(focus ? showBox(focus, size, k) : fitView({ x: 0, y: 0, ...scene }, size));
-    },
-    [focus, size, scene],
-  );
-  // First view: actual size on the active states. Later: follow keeps them in view at the current scale.
+  const viewOf = (k: number): View | null =>
+    size && (focus ? showBox(focus, size, k) : fitView({ x: 0, y: 0, ...scene }, size));
+  const show = (k: number) => setView(viewOf(k));
+  // First view: actual size on the active states. Later, on each new moment, follow keeps them in
+  // view at the current scale. Adjusted while rendering (React's pattern for state that follows a prop).
   const [shownMoment, setShownMoment] = useState<string | null>(null);
-  useEffect(() => {
-    if (!size || shownMoment === momentKey) return;
+  if (size && shownMoment !== momentKey) {
     setShownMoment(momentKey);
-    if (!view) show(1);
-    else if (follow && focus && !isInView(focus, view, size)) show(view.k);
-  }, [size, momentKey, shownMoment, view, follow, focus, show]);
+    if (!view) setView(viewOf(1));
+    else if (follow && focus && !isInView(focus, view, size)) setView(viewOf(view.k));
+  }
 
   const centre = () => ({ x: (size?.width ?? 0) / 2, y: (size?.height ?? 0) / 2 });
   const zoom = (factor: number, at = centre()) => setView((v) => v && zoomAt(v, factor, at.x, at.y));
@@ -179,11 +169,12 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
           Follow
         </button>
       </div>
-      {/* Focusable so the keyboard can zoom and pan it (and axe's scrollable-region rule holds). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- keys and pointer zoom and pan it */}
       <div
         ref={frame}
         className="sc-inspector-diagram"
+        // Focusable so the keyboard can zoom and pan it (a region with its own keys, as a map is).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="region"
         aria-label="Diagram: +, - and 0 zoom, arrows pan"

@@ -81,10 +81,11 @@ export function ResizeHandle({ side, size, limits, onResize }: ResizeHandleProps
   };
   return (
     // A focusable separator is a widget (WAI-ARIA window splitter): it takes arrows and Home/End.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-noninteractive-element-interactions
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       className={`sc-resize sc-resize-${side}`}
       role="separator"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       aria-label="Resize the statechart inspector"
       aria-orientation={horizontal ? 'horizontal' : 'vertical'}

@@ -30,12 +30,20 @@ export function explainStep(before: AnyMachineSnapshot, event: EventObject): Ste
   const exited = new Set<AnyStateNode>();
   const entered = new Set<AnyStateNode>();
   let previous = new Set(nodesOf(before));
-  for (const [snapshot] of steps) {
+  steps.forEach(([snapshot], index) => {
     const next = new Set(nodesOf(snapshot as AnyMachineSnapshot));
     for (const node of previous) if (!next.has(node)) exited.add(node);
     for (const node of next) if (!previous.has(node)) entered.add(node);
+    // A state left and entered again in one microstep is in both sets of nodes: the event's own
+    // transitions with `reenter` say which (their source and what lies under it).
+    if (index === 0) {
+      for (const source of reenteredSources(before, event)) {
+        for (const node of previous) if (isWithin(node, source)) exited.add(node);
+        for (const node of next) if (isWithin(node, source)) entered.add(node);
+      }
+    }
     previous = next;
-  }
+  });
   const byDocumentOrder = (nodes: Iterable<AnyStateNode>) =>
     [...nodes].sort((a, b) => a.order - b.order).map((node) => node.id);
   const kept = nodesOf(before).filter((node) => previous.has(node) && !exited.has(node));
@@ -46,6 +54,20 @@ export function explainStep(before: AnyMachineSnapshot, event: EventObject): Ste
     microsteps: steps.length,
   };
 }
+
+function reenteredSources(before: AnyMachineSnapshot, event: EventObject): AnyStateNode[] {
+  const taken = before.machine.getTransitionData(before, event) as {
+    source: AnyStateNode;
+    target?: readonly AnyStateNode[];
+    reenter?: boolean;
+  }[];
+  return taken.filter((t) => t.reenter && (t.target?.length ?? 0) > 0).map((t) => t.source);
+}
+
+const isWithin = (node: AnyStateNode, ancestor: AnyStateNode): boolean => {
+  for (let at: AnyStateNode | undefined = node; at; at = at.parent) if (at === ancestor) return true;
+  return false;
+};
 
 /** Dotted paths of the context that differ between two moments (`record.values.name`). */
 export function changedPaths(before: unknown, after: unknown, prefix = ''): string[] {
