@@ -51,6 +51,8 @@ async function shoot(
   const entries = dialog.locator('.sc-log-entry');
   await entries.nth(1).click();
   await dialog.locator('.sc-moment-past').waitFor();
+  // Clicking scrolled the log into view: show the panels from the top (route, what the event did).
+  await dialog.locator('.sc-inspector-panels').evaluate((panels) => panels.scrollTo(0, 0));
   await page.mouse.move(0, 0);
   await page.screenshot({ path: files.past });
   console.log(files.past);

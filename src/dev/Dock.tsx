@@ -14,7 +14,7 @@ export function useDock() {
   }, []);
   const side = effectiveSide(dock, win);
   // The bottom dock's size is a height; a side dock's a width: each remembered on its own.
-  const stored = side === 'bottom' && dock.side !== 'bottom' ? Math.round(win.height * 0.5) : dock.size;
+  const stored = side === 'bottom' && dock.side !== 'bottom' ? Math.round(win.height * 0.6) : dock.size;
   const size = clampSize(stored, side, win);
   // Before paint: the app reflows in the same frame the overlay appears.
   useLayoutEffect(() => padPage(side, size), [side, size]);
@@ -32,7 +32,7 @@ export function useDock() {
         side: next,
         size:
           next === 'bottom'
-            ? Math.round(win.height * 0.5)
+            ? Math.round(win.height * 0.6)
             : dock.side === 'bottom'
               ? Math.round(win.width * 0.45)
               : dock.size,

@@ -149,8 +149,12 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
       <div className="sc-inspector-header">
         <h2 id={titleId}>Statechart: {machine.id}</h2>
         <label className="sc-inspector-toggle">
-          Dock{' '}
-          <select value={dock.chosenSide} onChange={(event) => dock.setSide(event.target.value as typeof dock.side)}>
+          Dock {/* On a narrow window the bottom is the only place: the choice applies again when it widens. */}
+          <select
+            value={dock.narrow ? 'bottom' : dock.chosenSide}
+            disabled={dock.narrow}
+            onChange={(event) => dock.setSide(event.target.value as typeof dock.side)}
+          >
             <option value="right">right</option>
             <option value="left">left</option>
             <option value="bottom">bottom</option>

@@ -28,7 +28,7 @@ export const effectiveSide = (dock: Dock, win: WindowSize): Side => (win.width <
 export function defaultDock(win: WindowSize): Dock {
   // 45% at 1,440 px leaves the app ~790 px: its header and a phone-width layout fit.
   return win.width < NARROW
-    ? { side: 'right', size: Math.round(win.height * 0.5) }
+    ? { side: 'right', size: Math.round(win.height * 0.6) }
     : { side: 'right', size: Math.round(win.width * 0.45) };
 }
 
