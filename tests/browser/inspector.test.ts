@@ -67,6 +67,11 @@ const view = async () => {
   return { k, x, y };
 };
 
+async function expectNoAxeViolations() {
+  const results = await new AxeBuilder({ page }).include('[data-inspector]').analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
 async function openByShortcut() {
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.keyboard.press('Alt+Shift+KeyI');
@@ -81,8 +86,11 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     expect(await isActive('reference.app.main.section.item.details')).toBe(true);
     expect(await isActive('sectionList')).toBe(false);
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
-    const results = await new AxeBuilder({ page }).include('[data-inspector]').analyze();
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    await expectNoAxeViolations();
+    // Laid out off the main thread: elkjs's worker build was fetched (StrictMode's double effect
+    // may start, and stop, a first worker).
+    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(resources.filter((name) => name.includes('elk-worker')).length).toBeGreaterThan(0);
   });
 
   it('sits beside the app: every header link is the element under its own centre, and clicking one navigates', async () => {
@@ -203,6 +211,7 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     expect(await dialog().locator('.sc-step').textContent()).toMatch(/Exited:.*item\.notes/);
     expect(await machineNow()).toEqual(app);
     await page.getByText('Notes tab').waitFor();
+    await expectNoAxeViolations(); // the past: banner, marks, the step in words
     await dialog().getByRole('button', { name: 'Live', exact: true }).click();
     await expect.poll(() => isActive('reference.app.main.section.item.notes')).toBe(true);
     expect(await dialog().locator('.sc-moment-past').count()).toBe(0);
