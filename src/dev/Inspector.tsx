@@ -12,7 +12,6 @@ import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } fr
 import { buildRouteTable, type RouteTable } from '../routing/table';
 import { activeNodes } from '../routing/url';
 import { ResizeHandle, useDock } from './Dock';
-import type { StepMark } from './Diagram';
 import { DiagramView } from './DiagramView';
 import { workerElk } from './elkWorker';
 import { EnabledPanel, useEnabled } from './EnabledPanel';
@@ -20,7 +19,7 @@ import { actorTree, type EventLog } from './eventLog';
 import { EventLogPanel } from './EventLogPanel';
 import { machineGraph } from './graph';
 import { layoutGraph, type Scene } from './layout';
-import { changedPaths, explainStep, recordCase, routeShown, type StepExplained } from './moments';
+import { changedPaths, explainEntry, recordCase, routeShown, stepMarks } from './moments';
 import { ActorTree, ContextTree, RoutePanel, StepPanel } from './Panels';
 import './inspector.css';
 
@@ -87,7 +86,7 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
   const explained = entry ?? (latestRoot?.after === liveSnapshot ? latestRoot : undefined);
 
   const active = useMemo(() => activeIds(machine, shown), [machine, shown]);
-  const step = useMemo(() => explain(explained?.before, explained), [explained]);
+  const step = useMemo(() => explainEntry(explained?.before, explained), [explained]);
   const marks = useMemo(() => (entry && step ? stepMarks(step) : undefined), [entry, step]);
   const changed = useMemo(
     () => new Set(explained?.before ? changedPaths(explained.before.context, explained.after?.context) : []),
@@ -267,22 +266,4 @@ function routeTableOf(machine: AnyStateMachine): RouteTable | null {
     // Any machine can be inspected: without routes there is no URL to show.
     return null;
   }
-}
-
-function explain(before: AnyMachineSnapshot | undefined, entry: { type: string; payload: object } | undefined) {
-  if (!before || !entry) return null;
-  try {
-    return explainStep(before, { ...entry.payload, type: entry.type });
-  } catch {
-    // A guard that throws on replay (it read something live): the step is not explained.
-    return null;
-  }
-}
-
-function stepMarks(step: StepExplained): Map<string, StepMark> {
-  const marks = new Map<string, StepMark>();
-  for (const id of step.kept) marks.set(id, 'kept');
-  for (const id of step.exited) marks.set(id, 'exited');
-  for (const id of step.entered) marks.set(id, step.exited.includes(id) ? 'reentered' : 'entered');
-  return marks;
 }

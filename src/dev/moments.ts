@@ -2,6 +2,7 @@ import { getMicrosteps, type AnyMachineSnapshot, type AnyStateNode, type EventOb
 import { BOOT_STATE } from '../../machines/routed';
 import type { RouteTable } from '../routing/table';
 import { href, locate } from '../routing/url';
+import type { StepMark } from './Diagram';
 import type { LoggedEvent } from './eventLog';
 import { routePath } from './graph';
 
@@ -157,4 +158,27 @@ function plain(payload: Record<string, unknown>): Record<string, unknown> {
       value instanceof Error ? { name: value.name, message: value.message } : value,
     ) ?? '{}',
   ) as Record<string, unknown>;
+}
+
+/** The event explained, or null when it cannot be (the start, or a guard that throws on replay). */
+export function explainEntry(
+  before: AnyMachineSnapshot | undefined,
+  entry: { type: string; payload: object } | undefined,
+) {
+  if (!before || !entry) return null;
+  try {
+    return explainStep(before, { ...entry.payload, type: entry.type });
+  } catch {
+    // A guard that throws on replay (it read something live): the step is not explained.
+    return null;
+  }
+}
+
+/** Each state's part in the step, for the diagram. */
+export function stepMarks(step: StepExplained): Map<string, StepMark> {
+  const marks = new Map<string, StepMark>();
+  for (const id of step.kept) marks.set(id, 'kept');
+  for (const id of step.exited) marks.set(id, 'exited');
+  for (const id of step.entered) marks.set(id, step.exited.includes(id) ? 'reentered' : 'entered');
+  return marks;
 }

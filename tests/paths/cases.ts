@@ -2,13 +2,15 @@ import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMa
 import { BOOT_EVENT, BOOT_STATE, startsAtUrl } from '../../machines/routed';
 import { buildRouteTable, type RouteTable } from '../../src/routing/table';
 import { href, resolveUrl, routeEvent } from '../../src/routing/url';
-import type { AnyEvent } from './spec';
 
 /**
  * An exploration recorded in the statechart overlay ("Copy as test") and pasted into a spec's
  * `cases`: where the machine starts, then each event with its payload and the state value and URL
  * expected after it. Plain JSON, so the overlay's output is pasted as is.
  */
+/** An event with its payload, as sent (the same shape as spec.ts's AnyEvent). */
+type AnyEvent = { type: string; [key: string]: unknown };
+
 export interface RecordedCase {
   name: string;
   /** The machine's `input`, and a URL entered first as the app enters a deep link. */
