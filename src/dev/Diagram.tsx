@@ -12,6 +12,7 @@ import {
   titleBaseline,
 } from './svg';
 import { describeEvent } from './enabled';
+import type { View } from './viewport';
 
 interface DiagramProps {
   scene: Scene;
@@ -21,11 +22,16 @@ interface DiagramProps {
   /** Per routable state id: the route event that would enter it now, if any. */
   routes: ReadonlyMap<string, EventObject>;
   onSend: (event: EventObject) => void;
-  fit: boolean;
+  /** Scale and offset of the drawing inside the viewport (see viewport.ts). */
+  view: View;
+  /** What the selected event did to each state (from its microsteps). */
+  marks?: ReadonlyMap<string, StepMark>;
 }
 
+export type StepMark = 'exited' | 'entered' | 'reentered' | 'kept';
+
 /** The scene drawn with the export's geometry and classes; enabled transitions are buttons. */
-export function Diagram({ scene, active, enabled, routes, onSend, fit }: DiagramProps) {
+export function Diagram({ scene, active, enabled, routes, onSend, view, marks }: DiagramProps) {
   const button = (event: EventObject | undefined, className: string, children: ReactNode) => {
     if (!event) return <g className={className}>{children}</g>;
     const onKeyDown = (key: KeyboardEvent) => {
@@ -51,10 +57,9 @@ export function Diagram({ scene, active, enabled, routes, onSend, fit }: Diagram
       className="sc-diagram"
       role="group"
       aria-label="Statechart diagram"
-      viewBox={`0 0 ${scene.width} ${scene.height}`}
-      width={fit ? '100%' : scene.width}
-      height={fit ? '100%' : scene.height}
-      style={fit ? { display: 'block', maxWidth: scene.width, maxHeight: scene.height } : { display: 'block' }}
+      width="100%"
+      height="100%"
+      style={{ display: 'block' }}
     >
       <style>{DIAGRAM_CSS}</style>
       <defs>
@@ -70,91 +75,101 @@ export function Diagram({ scene, active, enabled, routes, onSend, fit }: Diagram
           <path className="sc-arrow" d="M0 0 L10 5 L0 10 z" />
         </marker>
       </defs>
-      <rect className="sc-bg" width={scene.width} height={scene.height} />
-      {scene.states.map((state) => (
-        <g
-          key={state.id}
-          className={stateClass(state, active.has(state.id))}
-          data-state={state.id}
-          data-active={active.has(state.id) || undefined}
-        >
-          <rect className="sc-state" x={state.x} y={state.y} width={state.width} height={state.height} rx="8" />
-          <text className="sc-title" x={state.x + 10} y={titleBaseline(state)}>
-            {state.title}
-          </text>
-          {state.path &&
-            button(
-              routes.get(state.id),
-              'sc-route',
-              <text className="sc-path" x={state.x + 10} y={pathBaseline(state)}>
-                {routeLine(state.path)}
-              </text>,
-            )}
-          {state.state.invokes.map((src, index) => (
-            <text
-              key={`invoke-${src}-${index}`}
-              className="sc-invoke"
-              x={state.x + 10}
-              y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
-            >
-              {invokeLine(src)}
+      <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
+        <rect className="sc-bg" width={scene.width} height={scene.height} />
+        {scene.states.map((state) => (
+          <g
+            key={state.id}
+            className={`${stateClass(state, active.has(state.id))}${marks?.has(state.id) ? ` sc-${marks.get(state.id)}` : ''}`}
+            data-state={state.id}
+            data-active={active.has(state.id) || undefined}
+            data-step={marks?.get(state.id)}
+          >
+            <rect className="sc-state" x={state.x} y={state.y} width={state.width} height={state.height} rx="8" />
+            <text className="sc-title" x={state.x + 10} y={titleBaseline(state)}>
+              {state.title}
             </text>
-          ))}
-          {state.rows.map((row) => (
-            <g key={row.transition.id} data-transition={row.transition.id}>
-              {button(
-                enabled.get(row.transition.id),
-                enabled.has(row.transition.id) ? 'sc-row-enabled' : '',
-                <>
-                  <rect className="sc-row-bg" x={row.x - 4} y={row.y + 1} width={state.width - 12} height={16} rx="3" />
-                  <text className="sc-row" x={row.x} y={rowBaseline(row.y)}>
-                    {row.text}
-                  </text>
-                </>,
+            {state.path &&
+              button(
+                routes.get(state.id),
+                'sc-route',
+                <text className="sc-path" x={state.x + 10} y={pathBaseline(state)}>
+                  {routeLine(state.path)}
+                </text>,
               )}
-            </g>
-          ))}
-        </g>
-      ))}
-      {scene.initials.map((initial) => (
-        <g key={initial.parent} data-initial={initial.parent}>
-          <circle className="sc-initial" cx={initial.cx} cy={initial.cy} r="5" />
-          <path className="sc-edge" d={pathData(initial.points)} markerEnd={`url(#${ARROW_ID})`} />
-        </g>
-      ))}
-      {scene.anchors.map((anchor) => (
-        <circle key={anchor.state} className="sc-anchor" cx={anchor.cx} cy={anchor.cy} r="5" />
-      ))}
-      {scene.edges.map((edge) => (
-        <g key={edge.id} data-transition={edge.transition.id}>
-          {button(
-            enabled.get(edge.transition.id),
-            enabled.has(edge.transition.id) ? 'sc-enabled' : '',
-            <>
-              <path
-                className={edgeClass(edge.transition.kind)}
-                d={pathData(edge.points)}
-                markerEnd={`url(#${ARROW_ID})`}
-              />
-              {edge.label && (
-                <>
-                  <rect
-                    className="sc-label-bg"
-                    x={edge.label.x}
-                    y={edge.label.y}
-                    width={edge.label.width}
-                    height={edge.label.height}
-                    rx="3"
-                  />
-                  <text className="sc-label" x={edge.label.x + 4} y={edge.label.y + edge.label.height - 4}>
-                    {edge.label.text}
-                  </text>
-                </>
-              )}
-            </>,
-          )}
-        </g>
-      ))}
+            {state.state.invokes.map((src, index) => (
+              <text
+                key={`invoke-${src}-${index}`}
+                className="sc-invoke"
+                x={state.x + 10}
+                y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
+              >
+                {invokeLine(src)}
+              </text>
+            ))}
+            {state.rows.map((row) => (
+              <g key={row.transition.id} data-transition={row.transition.id}>
+                {button(
+                  enabled.get(row.transition.id),
+                  enabled.has(row.transition.id) ? 'sc-row-enabled' : '',
+                  <>
+                    <rect
+                      className="sc-row-bg"
+                      x={row.x - 4}
+                      y={row.y + 1}
+                      width={state.width - 12}
+                      height={16}
+                      rx="3"
+                    />
+                    <text className="sc-row" x={row.x} y={rowBaseline(row.y)}>
+                      {row.text}
+                    </text>
+                  </>,
+                )}
+              </g>
+            ))}
+          </g>
+        ))}
+        {scene.initials.map((initial) => (
+          <g key={initial.parent} data-initial={initial.parent}>
+            <circle className="sc-initial" cx={initial.cx} cy={initial.cy} r="5" />
+            <path className="sc-edge" d={pathData(initial.points)} markerEnd={`url(#${ARROW_ID})`} />
+          </g>
+        ))}
+        {scene.anchors.map((anchor) => (
+          <circle key={anchor.state} className="sc-anchor" cx={anchor.cx} cy={anchor.cy} r="5" />
+        ))}
+        {scene.edges.map((edge) => (
+          <g key={edge.id} data-transition={edge.transition.id}>
+            {button(
+              enabled.get(edge.transition.id),
+              enabled.has(edge.transition.id) ? 'sc-enabled' : '',
+              <>
+                <path
+                  className={edgeClass(edge.transition.kind)}
+                  d={pathData(edge.points)}
+                  markerEnd={`url(#${ARROW_ID})`}
+                />
+                {edge.label && (
+                  <>
+                    <rect
+                      className="sc-label-bg"
+                      x={edge.label.x}
+                      y={edge.label.y}
+                      width={edge.label.width}
+                      height={edge.label.height}
+                      rx="3"
+                    />
+                    <text className="sc-label" x={edge.label.x + 4} y={edge.label.y + edge.label.height - 4}>
+                      {edge.label.text}
+                    </text>
+                  </>
+                )}
+              </>,
+            )}
+          </g>
+        ))}
+      </g>
     </svg>
   );
 }

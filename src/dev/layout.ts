@@ -62,6 +62,17 @@ export interface LayoutOptions {
    * one; each routable state shows its route path instead. `all`: every one is drawn.
    */
   routes?: 'grouped' | 'all';
+  /**
+   * The ELK instance to lay out with. Default: elkjs's bundled build on the calling thread (the
+   * export CLI, tests). The overlay passes one backed by a Web Worker, so a big machine's layout
+   * never blocks input.
+   */
+  elk?: ElkLayouter;
+}
+
+/** What layoutGraph needs of ELK: its `layout` (elkjs's main-thread and worker builds both have it). */
+export interface ElkLayouter {
+  layout(graph: ElkNode): Promise<ElkNode>;
 }
 
 export const FONT_SIZE = 12;
@@ -111,8 +122,6 @@ function visible(transition: GraphTransition, options: LayoutOptions): boolean {
 }
 
 export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = {}): Promise<Scene> {
-  // Loaded on demand: the overlay pays for elkjs only when it is opened.
-  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
   const byId = new Map(graph.states.map((state) => [state.id, state]));
   const rows = new Map<string, GraphTransition[]>();
   const arrows: GraphTransition[] = [];
@@ -184,7 +193,7 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
     }
   }
 
-  const elk = new ELK();
+  const elk = options.elk ?? (await bundledElk());
   const input: ElkNode = {
     id: '__diagram',
     layoutOptions: {
@@ -288,6 +297,12 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
   scene.edges.sort((a, b) => (order.get(a.transition.id) ?? 0) - (order.get(b.transition.id) ?? 0) || cmp(a.id, b.id));
   scene.initials.sort((a, b) => cmp(a.parent, b.parent));
   return scene;
+}
+
+async function bundledElk(): Promise<ElkLayouter> {
+  // Loaded on demand: the overlay pays for elkjs only when it is opened.
+  const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
+  return new ELK();
 }
 
 const initialId = (stateId: string) => `${stateId}::initial`;

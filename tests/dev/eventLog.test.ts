@@ -25,11 +25,11 @@ describe('the event log', () => {
     expect(changes).toBeGreaterThanOrEqual(4);
   });
 
-  it('holds at most 50 events by default', () => {
+  it('holds at most 100 events by default', () => {
     const log = createEventLog();
     const actor = createActor(referenceMachine, { inspect: log.inspect }).start();
-    for (let i = 0; i < 60; i++) actor.send({ type: i % 2 === 0 ? 'item.showNotes' : 'item.showDetails' });
-    expect(log.getEvents()).toHaveLength(50);
+    for (let i = 0; i < 120; i++) actor.send({ type: i % 2 === 0 ? 'item.showNotes' : 'item.showDetails' });
+    expect(log.getEvents()).toHaveLength(100);
     expect(log.getEvents().at(-1)?.type).toBe('item.showDetails');
   });
 });

@@ -6,6 +6,7 @@ import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type T
 import { historyPaths } from './history';
 import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './internal';
 import { isInternal } from './internalNames';
+import type { RecordedCase } from './cases';
 
 export type AnyEvent = { type: string; [key: string]: unknown };
 type Text = string | ((params: Record<string, unknown>) => string);
@@ -83,6 +84,8 @@ export interface MachineSpec {
   refusals?: Record<string, { when: (snapshot: AnyMachineSnapshot) => boolean; reason: string }>;
   /** For the header of the table and the names of the tests. */
   productName: string;
+  /** Explorations recorded in the statechart overlay (Copy as test), replayed by cases.test.ts. */
+  cases?: RecordedCase[];
 }
 
 /** A route event to every routable state, with sample params, and with each search param variant. */

@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
+import { describeEvent, enabledTransitions, type GuardError } from './enabled';
+import type { GraphTransition, MachineGraph } from './graph';
+import { transitionLabel } from './layout';
+
+/**
+ * The transitions the machine would take now, each with the event that takes it: a domain event's
+ * payload is the sample for its type (`samples`), else the JSON typed in the payload field.
+ */
+export function useEnabled(
+  machine: AnyStateMachine,
+  graph: MachineGraph,
+  snapshot: AnyMachineSnapshot,
+  active: ReadonlySet<string>,
+  samples: readonly EventObject[],
+) {
+  const [payloadText, setPayloadText] = useState('{}');
+  const typed = useMemo(() => parsePayload(payloadText), [payloadText]);
+  const { enabled, guardErrors } = useMemo(() => {
+    const errors: GuardError[] = [];
+    const payloadFor = (type: string) => {
+      const sample = samples.find((event) => event.type === type);
+      if (sample) return { ...sample } as Record<string, unknown>;
+      return typed.ok ? typed.value : undefined;
+    };
+    return { enabled: enabledTransitions(machine, graph, snapshot, active, payloadFor, errors), guardErrors: errors };
+  }, [machine, graph, snapshot, active, samples, typed]);
+  const byId = useMemo(() => new Map(graph.transitions.map((t) => [t.id, t])), [graph]);
+  // Grouped routes: a routable state's path is the button for the route into it.
+  const routes = useMemo(() => {
+    const found = new Map<string, EventObject>();
+    for (const [id, event] of enabled) {
+      const transition = byId.get(id);
+      if (transition?.kind === 'route' && transition.targets.length > 0 && transition.routeTo) {
+        found.set(transition.routeTo.slice(1), event);
+      }
+    }
+    return found;
+  }, [enabled, byId]);
+  // A route in place (same screen, same params) changes nothing worth a button.
+  const buttons = [...enabled].flatMap(([id, event]) => {
+    const transition = byId.get(id);
+    return transition && !(transition.kind === 'route' && transition.targets.length === 0)
+      ? [{ transition, event }]
+      : [];
+  });
+  return { enabled, routes, buttons, guardErrors, payloadText, setPayloadText, typed };
+}
+
+interface EnabledPanelProps {
+  buttons: { transition: GraphTransition; event: EventObject }[];
+  errors: string[];
+  payloadText: string;
+  setPayloadText: (text: string) => void;
+  typedError: string | null;
+  onSend: (event: EventObject) => void;
+}
+
+export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typedError, onSend }: EnabledPanelProps) {
+  return (
+    <>
+      {errors.length > 0 && (
+        <div role="alert" className="sc-inspector-error">
+          {errors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      )}
+      <label className="sc-inspector-payload">
+        Payload of domain events without a sample (JSON object)
+        <textarea rows={2} value={payloadText} onChange={(event) => setPayloadText(event.target.value)} />
+      </label>
+      {typedError && <p className="sc-inspector-error">Not a JSON object: {typedError}</p>}
+      <ul className="sc-inspector-enabled">
+        {buttons.map(({ transition, event }) => (
+          <li key={transition.id}>
+            <button type="button" onClick={() => onSend(event)}>
+              {transition.kind === 'route' ? describeEvent(event) : transitionLabel(transition)}
+            </button>{' '}
+            <span className="sc-inspector-muted">
+              {transition.source} → {transition.targets.join(', ') || '(stays)'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function parsePayload(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+  try {
+    const value: unknown = JSON.parse(text || '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, error: 'an object' };
+    return { ok: true, value: value as Record<string, unknown> };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,15 @@
+import workerUrl from 'elkjs/lib/elk-worker.min.js?url';
+import type { ElkLayouter } from './layout';
+
+/**
+ * ELK running in a Web Worker (elkjs's own worker build, served as a file by Vite): layout takes
+ * ~0.1–1 s for a few hundred states, and on the main thread that would freeze the app and the
+ * overlay meanwhile. Browser only; `null` where there are no workers (jsdom), and the caller falls
+ * back to the main thread. Call `terminate` when the overlay closes.
+ */
+export async function workerElk(): Promise<(ElkLayouter & { terminate(): void }) | null> {
+  if (typeof Worker === 'undefined') return null;
+  const { default: ELK } = await import('elkjs/lib/elk-api.js');
+  const elk = new ELK({ workerUrl });
+  return { layout: (graph) => elk.layout(graph), terminate: () => elk.terminateWorker() };
+}
