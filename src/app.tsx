@@ -9,6 +9,7 @@ import {
   type Snapshot,
 } from 'xstate';
 import { startsAtUrl } from '../machines/routed';
+import { createWarmer } from './api/warm';
 import { RouterProvider, viewScreensUnder, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
 import { buildRouteTable } from './routing/table';
@@ -74,6 +75,8 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
       </p>
     ),
   };
+  // Links warm their screen's calls on hover or focus; derived from the machine (src/api/warm.ts).
+  router.warm = createWarmer(router);
   const element: ReactNode = (
     <StrictMode>
       <RouterProvider router={router}>

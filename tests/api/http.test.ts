@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CallFailure, defineCall, performCall } from '../../src/api/http';
-import { apiRecords, startApiServer, type ApiServer } from '../server/apiServer';
+import type { ApiServer } from '../../server/apiServer';
+import { apiRecords, startReferenceApiServer } from '../server/referenceApi';
 
 let server: ApiServer;
 beforeAll(async () => {
-  server = await startApiServer();
+  server = await startReferenceApiServer();
 });
 afterEach(() => server.reset());
 afterAll(() => server.close());

@@ -4,7 +4,6 @@ import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import '../../src/styles.css';
 import { TIMEOUT_KEY, referenceActors } from './referenceCalls';
 import { keepDraft, recordDraft } from './drafts';
-import { fakeSubmit } from './fakeServer';
 import { referenceMachine } from './referenceMachine';
 import { sessionStore } from './session';
 
@@ -19,10 +18,7 @@ if (container) {
     // The session's roles and a draft from an earlier visit; storage stays out of the machine.
     input: { roles: sessionStore.load()?.roles ?? [], draft: recordDraft.load() },
     provide: {
-      actors: {
-        ...referenceActors({ timeoutMs: storedTimeout() }),
-        submitRecord: fakeSubmit,
-      },
+      actors: referenceActors({ timeoutMs: storedTimeout() }),
       actions: {
         saveDraft: ({ context }) => keepDraft(context.record),
         clearDraft: () => recordDraft.clear(),

@@ -1,12 +1,17 @@
 import * as v from 'valibot';
-import { DEFAULT_TIMEOUT_MS, callActor, defineCall } from '../../src/api/http';
+import { callActor } from '../../src/api/cache';
+import { DEFAULT_TIMEOUT_MS, defineCall } from '../../src/api/http';
+import type { RecordInput } from './recordForm';
 import type { ReferenceRecord } from './referenceMachine';
 
 /**
- * The reference app's calls, in one typed place: method, path shape, payload shape and timeout of
- * each. The product's calls go in a module like this one when they are specified.
+ * The reference app's calls, in one typed place: method, path shape, payload shape, timeout and
+ * freshness of each. The product's calls go in src/api/calls.ts the same way.
  */
 const record = v.object({ id: v.number(), name: v.string() });
+
+/** How long a records answer stays fresh: Back within it shows the list at once, with no request. */
+export const RECORDS_FRESH_MS = 30_000;
 
 export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS) => ({
   listRecords: defineCall<void, ReferenceRecord[]>({
@@ -14,11 +19,22 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS) => ({
     path: () => '/api/records',
     response: v.array(record),
     timeoutMs,
+    freshForMs: RECORDS_FRESH_MS,
   }),
   getRecord: defineCall<{ id: number }, ReferenceRecord>({
     method: 'GET',
     path: ({ id }) => `/api/records/${encodeURIComponent(id)}`,
     response: record,
+    timeoutMs,
+    freshForMs: RECORDS_FRESH_MS,
+  }),
+  // A save changes data: no freshness, every submit is a request. A refusal's field errors come
+  // back on the failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
+  saveRecord: defineCall<RecordInput, { id: number }>({
+    method: 'POST',
+    path: () => '/api/records',
+    body: (input) => input,
+    response: v.object({ id: v.number() }),
     timeoutMs,
   }),
 });
@@ -29,6 +45,7 @@ export function referenceActors(options: { timeoutMs?: number } = {}) {
   return {
     loadRecords: callActor(calls.listRecords),
     loadRecord: callActor(calls.getRecord),
+    submitRecord: callActor(calls.saveRecord),
   };
 }
 
