@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { startApiServer, type ApiServer, type Handlers } from '../../server/apiServer';
+import { startApiServer, type ApiServer, type Handlers } from '../../server/apiServer.ts';
 
 /**
  * The reference app's API: its handlers on the general API server (server/apiServer.ts), for
