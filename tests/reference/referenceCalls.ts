@@ -13,20 +13,20 @@ const record = v.object({ id: v.number(), name: v.string() });
 /** How long a records answer stays fresh: Back within it shows the list at once, with no request. */
 export const RECORDS_FRESH_MS = 30_000;
 
-export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS) => ({
+export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, freshForMs: number | undefined = RECORDS_FRESH_MS) => ({
   listRecords: defineCall<void, ReferenceRecord[]>({
     method: 'GET',
     path: () => '/api/records',
     response: v.array(record),
     timeoutMs,
-    freshForMs: RECORDS_FRESH_MS,
+    freshForMs,
   }),
   getRecord: defineCall<{ id: number }, ReferenceRecord>({
     method: 'GET',
     path: ({ id }) => `/api/records/${encodeURIComponent(id)}`,
     response: record,
     timeoutMs,
-    freshForMs: RECORDS_FRESH_MS,
+    freshForMs,
   }),
   // A save changes data: no freshness, every submit is a request. A refusal's field errors come
   // back on the failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
@@ -40,8 +40,8 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS) => ({
 });
 
 /** What the app provides for the actors the reference machine names. */
-export function referenceActors(options: { timeoutMs?: number } = {}) {
-  const calls = referenceCalls(options.timeoutMs);
+export function referenceActors(options: { timeoutMs?: number; fresh?: boolean } = {}) {
+  const calls = referenceCalls(options.timeoutMs, options.fresh === false ? undefined : RECORDS_FRESH_MS);
   return {
     loadRecords: callActor(calls.listRecords),
     loadRecord: callActor(calls.getRecord),
@@ -54,3 +54,5 @@ export function referenceActors(options: { timeoutMs?: number } = {}) {
  * waiting the default 10 s (the reference app is test code; the product has no such hook).
  */
 export const TIMEOUT_KEY = 'reference.callTimeoutMs';
+/** Set to "off" before load: the records calls declare no freshness (scripts/calls-bench.ts compares). */
+export const FRESHNESS_KEY = 'reference.freshness';
