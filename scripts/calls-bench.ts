@@ -33,6 +33,8 @@ const percentile = (values: number[], p: number) => {
 async function newPage(fresh: boolean): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
+  // tsx (esbuild keepNames) wraps named functions in __name(), which the page does not have.
+  await page.addInitScript('window.__name = (f) => f');
   if (!fresh) await page.addInitScript((key) => localStorage.setItem(key, 'off'), FRESHNESS_KEY);
   return page;
 }
