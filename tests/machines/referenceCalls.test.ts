@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CallFailure } from '../../src/api/http';
-import { recordStrings } from '../reference/recordForm';
+import { recordStrings, type RecordInput } from '../reference/recordForm';
 import { referenceMachine, type ReferenceRecord } from '../reference/referenceMachine';
 
 /** A call that answers when the test says so, and shows what it was asked and whether it was aborted. */
@@ -119,7 +119,7 @@ describe('reference machine, the form submitting through a call', () => {
     app: { main: { newRecord: substate } },
   });
   function submitWith(name: string) {
-    const submit = controlledCall<{ id: number }, Record<string, string>>();
+    const submit = controlledCall<{ id: number }, RecordInput>();
     const actor = createActor(referenceMachine.provide({ actors: { submitRecord: submit.logic } })).start();
     actor.send(route('#newRecord'));
     actor.send({ type: 'record.change', field: 'name', value: name });
