@@ -229,6 +229,9 @@ describe('failures: the catalogue message, focused, with its handling', () => {
   it('shows the network failure when offline, and loads on retry once back online', async () => {
     await open('/records', async (page) => {
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      // The other screens' chunks load while idle: offline before they have, the record's view
+      // itself would fail (the error screen), which is not what this test is about.
+      await page.waitForLoadState('networkidle');
       await page.context().setOffline(true);
       // A record not asked for yet (the list is fresh: offline, Back to it would still show it).
       await page.getByTestId('records').getByRole('link', { name: 'Record 2' }).click();
