@@ -152,6 +152,7 @@ export async function buildGenerated(count: number): Promise<{ build: Build; bod
 /** Modules that must never reach the production build. */
 const FORBIDDEN = [
   { pattern: /^(tests|bench|scripts)\//, what: 'test, bench or script code' },
+  { pattern: /^server\//, what: 'Node-only server code (the API server and handlers)' },
   { pattern: /\.development\.js$/, what: 'a development build of a dependency' },
   { pattern: /node_modules\/(@statelyai|@testing-library|vitest|@vitest|playwright|axe-core)/, what: 'a dev tool' },
 ];

@@ -45,20 +45,21 @@ describe('the build checks', () => {
     );
   });
 
-  it('report test, reference and dev-tool code in the build', () => {
+  it('report test, reference, server and dev-tool code in the build', () => {
     const leaky = build([
       chunk(
         'assets/index.js',
         [
           'src/main.tsx',
           'tests/reference/referenceMachine.ts',
+          'server/handlers.ts',
           'node_modules/@statelyai/inspect/dist/index.mjs',
           'node_modules/react-dom/cjs/react-dom-client.development.js',
         ],
         false,
       ),
     ]);
-    expect(forbiddenModules(leaky)).toHaveLength(3);
+    expect(forbiddenModules(leaky)).toHaveLength(4);
   });
 });
 
