@@ -29,13 +29,23 @@ const kept = (name: string) =>
 const sections = new Map<string, string>();
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
+/**
+ * Sections this runner does not produce (a script of its own such as scripts/calls-bench.ts, or a
+ * section written by hand between `<!-- name -->` markers): kept as they are, after the runner's own.
+ */
+const others = [...previous.matchAll(/<!-- ((?:bench:)?[\w.-]+) -->\n[\s\S]*?\n<!-- \/\1 -->/g)]
+  .filter((match) => !all.includes(match[1]!.replace(/^bench:/, '')))
+  .map((match) => match[0]);
+
 /** Writes the report with the sections run so far and the others' last figures: a long run stopped part-way keeps what it measured. */
 function write(): string {
-  const body = all
-    .map((name) => {
+  const body = [
+    ...all.map((name) => {
       const section = sections.get(name) ?? kept(name);
       return section === undefined ? undefined : `<!-- bench:${name} -->\n${section}\n<!-- /bench:${name} -->`;
-    })
+    }),
+    ...others,
+  ]
     .filter(Boolean)
     .join('\n\n');
   const report = `# Benchmarks
