@@ -2,14 +2,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../browser/api';
 import { launch } from '../browser/browser';
-import { chromiumDriver, collect, openApp } from './chromium';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen } from './graph';
+import { chromiumDriver, collect, openApp } from './generator/chromium';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
+import { emptySeen } from './generator/graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { shapesSpec } from './shapesPaths';
 import { checkMaps, pathsOf } from './spec';
-import { replayThroughUi } from './ui';
+import { replayThroughUi } from './generator/ui';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,15 +5,15 @@ import type { StateValue } from 'xstate';
 import { strings } from '../../machines/strings';
 import { createApp, preloadActiveViews } from '../../src/app';
 import { viewsFromGlob, type ViewModule, type ViewRegistry } from '../../src/routing/views';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen, observe, type Seen } from './graph';
-import { createControls } from './internal';
-import { linksIn } from './links';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
+import { emptySeen, observe, type Seen } from './generator/graph';
+import { createControls } from './generator/internal';
+import { linksIn } from './generator/links';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { shapesSpec } from './shapesPaths';
 import { checkMaps, pathsOf, type MachineSpec } from './spec';
-import { replayThroughUi, type Check, type Driver } from './ui';
+import { replayThroughUi, type Check, type Driver } from './generator/ui';
 
 const views: Record<string, () => ViewRegistry> = {
   product: () => viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/*.view.tsx')),

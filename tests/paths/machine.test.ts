@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { href } from '../../src/routing/url';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen, observe } from './graph';
-import { checkRestore } from './history';
-import { createControlledActor, createControls } from './internal';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
+import { emptySeen, observe } from './generator/graph';
+import { checkRestore } from './generator/history';
+import { createControlledActor, createControls } from './generator/internal';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { shapesSpec } from './shapesPaths';
-import { pairFigure, pairPaths, pairsRequested } from './pairs';
+import { pairFigure, pairPaths, pairsRequested } from './generator/pairs';
 import { generateOptions, pathsOf } from './spec';
 
 const reports: CoverageReport[] = [];

@@ -2,10 +2,10 @@ import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { buildRouteTable, type RouteTable } from '../../src/routing/table';
 import { activeNodes, href, hrefFor } from '../../src/routing/url';
 import { URL_PARAM } from '../../machines/routeMeta';
-import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type TestPath } from './graph';
-import { historyPaths } from './history';
-import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './internal';
-import { isInternal } from './internalNames';
+import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type TestPath } from './generator/graph';
+import { historyPaths } from './generator/history';
+import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './generator/internal';
+import { isInternal } from './generator/internalNames';
 
 export type AnyEvent = { type: string; [key: string]: unknown };
 type Text = string | ((params: Record<string, unknown>) => string);

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import { href } from '../../src/routing/url';
 import { launch } from '../browser/browser';
-import { appUrl, openApp, runCheck } from './chromium';
+import { appUrl, openApp, runCheck } from './generator/chromium';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import type { MachineSpec } from './spec';
-import { checksFor } from './ui';
+import { checksFor } from './generator/ui';
 import { pick, runWalk, walkParameters, walkStep, type WalkStep } from './walk';
 
 let browser: Browser;

@@ -2,7 +2,7 @@ import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { transitionDefinitions, type TransitionDef } from './graph';
 import { isInternal } from './internalNames';
 import { undeclaredOutcomes } from './internal';
-import type { MachineSpec } from './spec';
+import type { MachineSpec } from '../spec';
 
 type FixSpec = Pick<MachineSpec, 'machine' | 'events' | 'stateContext' | 'outcomes'>;
 

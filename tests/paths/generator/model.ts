@@ -1,9 +1,9 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import type { AnyMachineSnapshot } from 'xstate';
-import { createRouterSync } from '../../src/routing/sync';
-import { activeNodes, href } from '../../src/routing/url';
+import { createRouterSync } from '../../../src/routing/sync';
+import { activeNodes, href } from '../../../src/routing/url';
 import { createControlledActor, createControls } from './internal';
-import type { AnyEvent, MachineSpec } from './spec';
+import type { AnyEvent, MachineSpec } from '../spec';
 
 /**
  * What the app should show, computed without it: the machine with the same router code on a

@@ -1,11 +1,11 @@
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import { activeNodes } from '../../src/routing/url';
+import { activeNodes } from '../../../src/routing/url';
 import type { Seen, TestPath } from './graph';
 import { checkRestore } from './history';
 import { isInternal } from './internalNames';
 import { linkProblems, type ShownLink } from './links';
 import { createModel, type ModelOp } from './model';
-import { statesNeedingAssertion, textOf, type AnyEvent, type MachineSpec } from './spec';
+import { statesNeedingAssertion, textOf, type AnyEvent, type MachineSpec } from '../spec';
 
 /** One thing a person can check on screen, resolved for the state shown. */
 export type Check =

@@ -8,8 +8,8 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { ROUTE_GUARD } from '../../machines/routed';
-import { activeNodes } from '../../src/routing/url';
+import { ROUTE_GUARD } from '../../../machines/routed';
+import { activeNodes } from '../../../src/routing/url';
 import { describeInternal, isDoneState } from './internalNames';
 
 /**

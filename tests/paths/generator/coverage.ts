@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyStateNode } from 'xstate';
-import type { RouteTable } from '../../src/routing/table';
+import type { RouteTable } from '../../../src/routing/table';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
-import type { MachineSpec } from './spec';
+import type { MachineSpec } from '../spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
 

@@ -1,9 +1,9 @@
 import { delayOf } from './internalNames';
 import type { Browser, Page } from 'playwright-core';
 import type { StateValue } from 'xstate';
-import { openPage } from '../browser/browser';
+import { openPage } from '../../browser/browser';
 import { seeSnapshot, type Seen } from './graph';
-import type { AnyEvent, MachineSpec } from './spec';
+import type { AnyEvent, MachineSpec } from '../spec';
 import type { Check, Driver } from './ui';
 
 /**

@@ -1,6 +1,6 @@
-import { activeNodes, href, resolveUrl } from '../../src/routing/url';
+import { activeNodes, href, resolveUrl } from '../../../src/routing/url';
 import { modelAfter, createModel, type ModelOp } from './model';
-import { describeState, isTransient, type MachineSpec } from './spec';
+import { describeState, isTransient, type MachineSpec } from '../spec';
 
 /** An in-app link on screen: its href and accessible text. */
 export interface ShownLink {
