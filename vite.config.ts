@@ -215,6 +215,24 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             fileParallelism: false,
           },
         },
+        // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many
+        // times a day; `npm run test:soak` runs them, and CI runs that after `npm test` (.ci/run).
+        ...(process.env.PATHS_SOAK
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'soak',
+                  include: ['tests/paths/**/*.soak.test.ts'],
+                  environment: 'node' as const,
+                  globalSetup: ['tests/browser/globalSetup.ts'],
+                  testTimeout: 600_000,
+                  hookTimeout: 120_000,
+                  fileParallelism: false,
+                },
+              },
+            ]
+          : []),
       ],
     },
   };
