@@ -1,4 +1,4 @@
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, Snapshot } from 'xstate';
 import { buildRouteTable, type RouteTable } from '../../src/routing/table';
 import { activeNodes, href, hrefFor } from '../../src/routing/url';
 import { URL_PARAM } from '../../machines/routeMeta';
@@ -83,6 +83,18 @@ export interface MachineSpec {
   refusals?: Record<string, { when: (snapshot: AnyMachineSnapshot) => boolean; reason: string }>;
   /** For the header of the table and the names of the tests. */
   productName: string;
+  /** The machine's `input`, as createApp takes it: every level starts the machine with it. */
+  input?: unknown;
+  /**
+   * A persisted snapshot to start from (`actor.getPersistedSnapshot()`), as createApp takes it:
+   * the search starts there and the machine and DOM levels restore it.
+   */
+  snapshot?: Snapshot<unknown>;
+  /**
+   * How many distinct states the generator's search explores before it stops (default 5000):
+   * what it could not reach then is named, with the budget as the reason.
+   */
+  stateBudget?: number;
 }
 
 /** A route event to every routable state, with sample params, and with each search param variant. */

@@ -45,7 +45,7 @@ export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
   return nodes;
 }
 
-interface TransitionLike {
+export interface TransitionLike {
   source: AnyStateNode;
   eventType: string;
   target?: readonly AnyStateNode[];

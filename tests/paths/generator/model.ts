@@ -13,7 +13,7 @@ import type { AnyEvent, MachineSpec } from '../spec';
 export function createModel(spec: MachineSpec) {
   const history = createMemoryHistory({ initialEntries: ['/'] });
   const controls = createControls(spec.machine, spec.outcomes ?? {});
-  const actor = createControlledActor(spec.machine, controls);
+  const actor = createControlledActor(spec.machine, controls, spec);
   actor.start();
   const sync = createRouterSync({ actor, table: spec.table, history });
   const snapshot = () => actor.getSnapshot() as AnyMachineSnapshot;

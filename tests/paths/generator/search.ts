@@ -1,0 +1,268 @@
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { activeNodes } from '../../../src/routing/url';
+import { transitionKey, type TransitionLike } from './graph';
+
+type AnyEvent = { type: string; [key: string]: unknown };
+
+/** How many distinct states the search explores before it stops and says so. */
+export const DEFAULT_STATE_BUDGET = 5000;
+
+/**
+ * One pure step of the machine: XState's own `machine.transition` on an inert actor scope (no
+ * action runs, no actor starts), with the transitions each microstep took read from XState's
+ * inspection events, as a running actor reports them. Eventless and done transitions taken in the
+ * same macrostep are included.
+ */
+export function createStepper(machine: AnyStateMachine) {
+  // Never started: its system only carries the inspection events of the steps below.
+  const self = createActor(machine);
+  let taken: TransitionLike[] = [];
+  self.system.inspect((event: unknown) => {
+    const step = event as { type: string; _transitions?: TransitionLike[] };
+    if (step.type === '@xstate.microstep') taken.push(...(step._transitions ?? []));
+  });
+  const scope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  // Why the casts: the scope is XState's inert scope (createInertActorScope), which it does not export.
+  type Scope = Parameters<AnyStateMachine['transition']>[2];
+  return {
+    initial(input?: unknown): { next: AnyMachineSnapshot; taken: string[] } {
+      taken = [];
+      const next = machine.getInitialSnapshot(scope as unknown as Scope, input) as AnyMachineSnapshot;
+      return { next, taken: taken.map(transitionKey) };
+    },
+    step(snapshot: AnyMachineSnapshot, event: AnyEvent): { next: AnyMachineSnapshot; taken: string[] } {
+      taken = [];
+      const next = machine.transition(snapshot, event as never, scope as unknown as Scope) as AnyMachineSnapshot;
+      return { next, taken: taken.map(transitionKey) };
+    },
+  };
+}
+
+/**
+ * Time passing, as a step: one per `after` of the active states, its delay in ms resolved as
+ * XState does (a number, a named delay of the machine's `delays`, or a delay computed from
+ * context by that implementation) on this state's context. The event is XState's own delayed
+ * event, which the generator reads and never asks anyone to write; `delay` is how long each
+ * level lets its clock run.
+ */
+export function waitsIn(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyEvent[] {
+  const waits: AnyEvent[] = [];
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  for (const node of activeNodes(machine.root, snapshot.value)) {
+    for (const transition of node.after as Array<{ eventType: string; delay: unknown }>) {
+      if (waits.some((wait) => wait.type === transition.eventType)) continue;
+      const configured = typeof transition.delay === 'string' ? delays[transition.delay] : transition.delay;
+      const delay =
+        typeof configured === 'function'
+          ? (configured as (args: unknown, params: unknown) => unknown)(
+              { context: snapshot.context, event: { type: '' }, self: undefined, system: undefined },
+              undefined,
+            )
+          : configured;
+      if (typeof delay !== 'number' || !Number.isFinite(delay)) {
+        throw new Error(
+          `#${node.id} waits for a delay "${String(transition.delay)}" that is not a number of ms: give the machine's delays an implementation for it`,
+        );
+      }
+      waits.push({ type: transition.eventType, delay });
+    }
+  }
+  return waits;
+}
+
+export interface GraphEdge {
+  event: AnyEvent;
+  to: number;
+  /** Keys of the transition definitions this step takes (see transitionKey). */
+  taken: string[];
+}
+
+export interface GraphNode {
+  key: string;
+  snapshot: AnyMachineSnapshot;
+  /** The node and event the breadth-first search first reached it by: a shortest path back. */
+  via?: { from: number; event: AnyEvent };
+  depth: number;
+  edges: GraphEdge[];
+}
+
+export interface StateGraph {
+  nodes: GraphNode[];
+  /** Transitions taken by starting the machine. */
+  initialTaken: string[];
+  /** The budget stopped the search with states still unexplored. */
+  truncated: boolean;
+  budget: number;
+}
+
+export interface ExploreOptions {
+  /** The events to try in a state (routes from every state, domain events, waits, outcomes). */
+  events: (snapshot: AnyMachineSnapshot) => AnyEvent[];
+  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  budget?: number;
+  input?: unknown;
+  /** Start from this snapshot instead of the machine's initial state. */
+  start?: AnyMachineSnapshot;
+  /** What the app sends by itself in a state (a view that throws): taken after every step. */
+  followUp?: (snapshot: AnyMachineSnapshot) => AnyEvent | undefined;
+}
+
+/**
+ * Breadth-first over the machine's states (as serializeState tells them apart): every event from
+ * every state reached, so a route whose guard reads context is tried where the context allows it.
+ * An event no transition selects is no edge. Stops at `budget` states, saying so in the result.
+ */
+export function explore(machine: AnyStateMachine, options: ExploreOptions): StateGraph {
+  const stepper = createStepper(machine);
+  const budget = options.budget ?? DEFAULT_STATE_BUDGET;
+  const initial = options.start ? { next: options.start, taken: [] as string[] } : stepper.initial(options.input);
+  const nodes: GraphNode[] = [];
+  const index = new Map<string, number>();
+  const add = (snapshot: AnyMachineSnapshot, depth: number, via?: GraphNode['via']) => {
+    const key = options.serializeState(snapshot);
+    const known = index.get(key);
+    if (known !== undefined) return known;
+    if (nodes.length >= budget) return undefined;
+    index.set(key, nodes.length);
+    nodes.push({ key, snapshot, via, depth, edges: [] });
+    return nodes.length - 1;
+  };
+  add(initial.next, 0);
+  let truncated = false;
+  for (let at = 0; at < nodes.length; at++) {
+    const node = nodes[at] as GraphNode;
+    for (const event of options.events(node.snapshot)) {
+      const selected = machine.getTransitionData(node.snapshot, event as never) as unknown[];
+      if (selected.length === 0) continue;
+      let { next, taken } = stepper.step(node.snapshot, event);
+      for (let guard = 0, extra = options.followUp?.(next); extra && guard < 10; guard++) {
+        const after = stepper.step(next, extra);
+        next = after.next;
+        taken = [...taken, ...after.taken];
+        extra = options.followUp?.(next);
+      }
+      const to = add(next, node.depth + 1, { from: at, event });
+      if (to === undefined) {
+        truncated = true;
+        continue;
+      }
+      node.edges.push({ event, to, taken });
+    }
+  }
+  return { nodes, initialTaken: initial.taken, truncated, budget };
+}
+
+export interface WalkStep {
+  event: AnyEvent;
+  state: AnyMachineSnapshot;
+  /** The graph node it lands on, and the edge taken (`from:index`). */
+  node: number;
+  edge: string;
+}
+
+export interface Walk {
+  steps: WalkStep[];
+  /** Why this walk ends and the next one starts the app again. */
+  endsBecause: string;
+}
+
+export interface Cover {
+  walks: Walk[];
+  /** Transition keys no state within the budget can take. */
+  unreachable: string[];
+}
+
+/**
+ * Covering walks: from the start, the shortest way (breadth-first on the explored graph) to the
+ * nearest step that takes a transition not yet taken, then that step; again from where it lands,
+ * until nothing left is reachable from there, when a new walk starts from the start. Every step
+ * of a walk takes its transitions in the context the walk built, so the walks take each wanted
+ * transition once and share their prefixes. A walk is cut at `maxSteps` so that a failure is
+ * reported near its cause.
+ */
+export function coveringWalks(
+  graph: StateGraph,
+  wanted: Iterable<string>,
+  options: { maxSteps?: number; banned?: Set<string> } = {},
+): Cover {
+  const maxSteps = options.maxSteps ?? 40;
+  const banned = options.banned ?? new Set<string>();
+  const left = new Set(wanted);
+  for (const key of graph.initialTaken) left.delete(key);
+  const edgeId = (from: number, index: number) => `${from}:${index}`;
+  const takesSomethingLeft = (edge: GraphEdge) => edge.taken.some((key) => left.has(key));
+
+  /** Breadth-first from `from` to the nearest edge taking something left: the edges on the way. */
+  const nearest = (from: number): Array<{ from: number; edge: GraphEdge }> | undefined => {
+    const back = new Map<number, { from: number; edge: GraphEdge } | null>([[from, null]]);
+    const queue = [from];
+    for (let head = 0; head < queue.length; head++) {
+      const at = queue[head] as number;
+      const node = graph.nodes[at] as GraphNode;
+      const edges = node.edges.map((edge, i) => ({ edge, id: edgeId(at, i) })).filter(({ id }) => !banned.has(id));
+      const hit = edges.find(({ edge }) => takesSomethingLeft(edge));
+      if (hit) {
+        const route = [{ from: at, edge: hit.edge }];
+        for (let step = back.get(at); step; step = back.get(step.from)) route.unshift(step);
+        return route;
+      }
+      for (const { edge } of edges) {
+        if (back.has(edge.to)) continue;
+        back.set(edge.to, { from: at, edge });
+        queue.push(edge.to);
+      }
+    }
+    return undefined;
+  };
+
+  const walks: Walk[] = [];
+  let steps: WalkStep[] = [];
+  let at = 0;
+  const close = (endsBecause: string) => {
+    if (steps.length) walks.push({ steps, endsBecause });
+    steps = [];
+    at = 0;
+  };
+  for (;;) {
+    const route = nearest(at);
+    if (!route) {
+      if (at === 0) break;
+      close(
+        `nothing left to take is reachable from ${graph.nodes[at]?.key ?? '?'}: the next walk starts the app again`,
+      );
+      continue;
+    }
+    if (steps.length > 0 && steps.length + route.length > maxSteps) {
+      close(`walks are cut at ${maxSteps} steps so that a failure is reported near its cause`);
+      continue;
+    }
+    for (const { from, edge } of route) {
+      for (const key of edge.taken) left.delete(key);
+      const id = edgeId(from, (graph.nodes[from] as GraphNode).edges.indexOf(edge));
+      steps.push({ event: edge.event, state: (graph.nodes[edge.to] as GraphNode).snapshot, node: edge.to, edge: id });
+    }
+    at = route[route.length - 1]?.edge.to ?? at;
+  }
+  close('every transition reachable within the budget is taken');
+  return { walks, unreachable: [...left] };
+}
+
+/** The shortest path from the start to a node (the search's first way there). */
+export function shortestTo(graph: StateGraph, node: number): WalkStep[] {
+  const steps: WalkStep[] = [];
+  for (let at = node; graph.nodes[at]?.via; at = (graph.nodes[at]?.via as { from: number }).from) {
+    const { via, snapshot } = graph.nodes[at] as GraphNode;
+    steps.unshift({ event: (via as { event: AnyEvent }).event, state: snapshot, node: at, edge: '' });
+  }
+  return steps;
+}
