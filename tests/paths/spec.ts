@@ -158,11 +158,25 @@ export function isTransient(node: AnyStateNode): boolean {
   return (node.always ?? []).some((transition) => !transition.guard && transition.target?.length);
 }
 
+/** A final state its parent's unguarded onDone leaves at once never shows either. */
+export function isLeftAtOnce(node: AnyStateNode): boolean {
+  const parent = node.parent;
+  if (node.type !== 'final' || !parent || parent.type === 'parallel') return false;
+  const done = (parent.transitions.get(`xstate.done.state.${parent.id}`) ?? []) as Array<{
+    guard?: unknown;
+    target?: unknown[];
+  }>;
+  return done.some((transition) => !transition.guard && Boolean(transition.target?.length));
+}
+
 /** The states a person can see: atomic or routable, not transient, not replaced by a follow-up. */
 export function statesNeedingAssertion(spec: MachineSpec): AnyStateNode[] {
   return stateNodesOf(spec.machine).filter(
     (node) =>
-      (node.type === 'atomic' || Boolean(node.config.route)) && !isTransient(node) && !spec.followUps?.[node.id],
+      (node.type === 'atomic' || node.type === 'final' || Boolean(node.config.route)) &&
+      !isTransient(node) &&
+      !isLeftAtOnce(node) &&
+      !spec.followUps?.[node.id],
   );
 }
 

@@ -1,27 +1,36 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '../../../src/routing/url';
 import type { AnyEvent, MachineSpec } from '../spec';
 import { applicableTransitions, type Level } from './coverage';
-import { describeEvent, type GenerateOptions, type PathStep, type TestPath } from './graph';
-import { historyPaths } from './history';
-import { createControls, outcomeEvents } from './internal';
+import { describeEvent, type PathStep, type TestPath } from './graph';
+import { expectedRestore, historyNodesOf, valueBelow } from './history';
+import { outcomeEvents } from './internal';
 import { isInternal } from './internalNames';
 import { createModel } from './model';
-import { coveringWalks, explore, shortestTo, waitsIn, type ExploreOptions, type StateGraph, type Walk } from './search';
+import {
+  coveringWalks,
+  createStepper,
+  explore,
+  HISTORY_KEY,
+  waitsIn,
+  type ExploreOptions,
+  type StateGraph,
+  type Walk,
+} from './search';
 
 /** What running a level's suite costs, against what it must cover. */
 export interface Cost {
-  /** Tests that replay steps (walks and history paths). */
+  /** Tests that replay steps: covering walks (history restores are checked within them). */
   paths: number;
   /** Steps executed in all of them. */
   steps: number;
   /** Fresh apps (actors, renders, pages) the paths start: one per path. */
   appStarts: number;
-  /** The transitions to cover: no suite can take them in fewer steps. */
+  /** The transitions (and history restores) to cover: no suite can take them in fewer steps. */
   lowerBound: number;
-  /** Why each walk after the first starts the app again (history paths start their own). */
+  /** Why each walk after the first starts the app again. */
   startReasons: string[];
 }
 
@@ -107,7 +116,7 @@ function followUpOf(spec: MachineSpec, snapshot: AnyMachineSnapshot): AnyEvent |
  * another event for that URL than the route event, e.g. an index child's) is returned, to be
  * banned. Costs milliseconds.
  */
-async function divergentSteps(spec: MachineSpec, graph: StateGraph, walks: Walk[], options: ExploreOptions) {
+async function divergentSteps(spec: MachineSpec, walks: Walk[], options: ExploreOptions) {
   const found = new Set<string>();
   for (const walk of walks) {
     const model = createModel(spec);
@@ -118,7 +127,7 @@ async function divergentSteps(spec: MachineSpec, graph: StateGraph, walks: Walk[
         if (!executor) await model.perform(step.event);
         else if (action?.do === 'route') model.navigate(model.hrefFor(action.to, action.params));
         else model.send(step.event);
-        if (options.serializeState(model.snapshot()) !== graph.nodes[step.node]?.key) {
+        if (options.serializeState(model.snapshot()) !== options.serializeState(step.state)) {
           found.add(step.edge);
           break;
         }
@@ -148,25 +157,36 @@ export async function generate(
       : withFollowUps(spec, exploreOptions(spec, level, routes));
   const graph = explore(spec.machine, options);
   const applicable = applicableTransitions(spec, level);
+  const histories = historyNodesOf(spec.machine).map((node) => `${HISTORY_KEY}${node.id}`);
+  const wanted = [...applicable.map((def) => def.key), ...histories];
   const banned = new Set<string>();
-  let cover = coveringWalks(
-    graph,
-    applicable.map((def) => def.key),
-    { maxSteps, banned },
-  );
+  const stepper = createStepper(spec.machine);
+  const walkOptions = {
+    maxSteps,
+    banned,
+    keyOf: options.serializeState,
+    // At URL-driven levels the app takes the follow-ups too (see withFollowUps).
+    step: (snapshot: AnyMachineSnapshot, event: AnyEvent) => {
+      let { next, taken } = stepper.step(snapshot, event);
+      for (let guard = 0, extra = options.followUp?.(next); extra && guard < 10; guard++) {
+        const after = stepper.step(next, extra);
+        next = after.next;
+        taken = [...taken, ...after.taken];
+        extra = options.followUp?.(next);
+      }
+      return { next, taken };
+    },
+  };
+  let cover = coveringWalks(graph, wanted, walkOptions);
   for (let round = 0; level !== 'machine' && round < 20; round++) {
-    const divergent = await divergentSteps(spec, graph, cover.walks, options);
+    const divergent = await divergentSteps(spec, cover.walks, options);
     if (divergent.size === 0) break;
     for (const edge of divergent) banned.add(edge);
-    cover = coveringWalks(
-      graph,
-      applicable.map((def) => def.key),
-      { maxSteps, banned },
-    );
+    cover = coveringWalks(graph, wanted, walkOptions);
   }
   const describeState = (snapshot: AnyMachineSnapshot) => describeSnapshot(spec, snapshot);
   const walks: TestPath[] = cover.walks.map((walk, i) => {
-    const steps: PathStep[] = walk.steps.map(({ event, state }) => ({ event, state }));
+    const steps = withRestores(spec, graph, walk);
     const last = steps[steps.length - 1] as PathStep;
     const shown = steps.slice(0, 6).map((step) => describeEvent(step.event));
     const via = `${shown.join(' → ')}${steps.length > shown.length ? ` → … (${steps.length} steps)` : ''}`;
@@ -176,20 +196,8 @@ export async function generate(
       state: last.state,
     };
   });
-  // History states: from the state a shortest path reaches, leave the parent and come back.
-  const shortest: TestPath[] = graph.nodes.map((node, i) => ({
-    description: '',
-    steps: shortestTo(graph, i).map(({ event, state }) => ({ event, state })),
-    state: node.snapshot,
-  }));
-  const legacy: GenerateOptions = {
-    events: specEvents(spec, routes),
-    serializeState: options.serializeState,
-    describeState,
-    live: spec.machine.provide(createControls(spec.machine, spec.outcomes ?? {}).provide),
-  };
-  const histories = historyPaths(spec.machine, legacy, shortest);
-  const paths = [...walks, ...histories];
+  const paths = walks;
+
   const byKey = new Map(applicable.map((def) => [def.key, def]));
   const why = graph.truncated
     ? `the search stopped at its budget of ${graph.budget} states (the spec's stateBudget) before finding a state where it is selected: raise the budget, or tell fewer states apart in stateContext`
@@ -197,18 +205,45 @@ export async function generate(
   return {
     paths,
     graph,
-    unreachable: cover.unreachable.map((key) => ({ label: byKey.get(key)?.label ?? key, why })),
+    unreachable: cover.unreachable.map((key) => ({
+      label: key.startsWith(HISTORY_KEY)
+        ? `the restore of #${key.slice(HISTORY_KEY.length)}`
+        : (byKey.get(key)?.label ?? key),
+      why,
+    })),
     cost: {
       paths: paths.length,
       steps: paths.reduce((sum, path) => sum + path.steps.length, 0),
       appStarts: paths.length,
-      lowerBound: applicable.length,
-      startReasons: [
-        ...cover.walks.slice(0, -1).map((walk, i) => `walk ${i + 2}: ${walk.endsBecause}`),
-        ...histories.map(() => 'a history path: it leaves a parent and comes back, from the start'),
-      ],
+      lowerBound: wanted.length,
+      startReasons: cover.walks.slice(0, -1).map((walk, i) => `walk ${i + 2}: ${walk.endsBecause}`),
     },
   };
+}
+
+/**
+ * The walk's steps, each step that comes back through a history state carrying what it must
+ * restore, computed from the walk itself (the configuration below the parent when it was last
+ * left) by the statechart's rules, not read from XState.
+ */
+function withRestores(spec: MachineSpec, graph: StateGraph, walk: Walk): PathStep[] {
+  const states = [graph.nodes[0]?.snapshot as AnyMachineSnapshot, ...walk.steps.map((step) => step.state)];
+  return walk.steps.map((step, i) => {
+    const history = step.taken.find((key) => key.startsWith(HISTORY_KEY))?.slice(HISTORY_KEY.length);
+    if (!history) return { event: step.event, state: step.state };
+    const node = spec.machine.getStateNodeById(history);
+    const parent = node.parent as AnyStateNode;
+    let left: StateValue | undefined;
+    for (let at = i; at >= 0 && left === undefined; at--) {
+      left = valueBelow((states[at] as AnyMachineSnapshot).value, parent.path);
+    }
+    if (left === undefined) return { event: step.event, state: step.state };
+    return {
+      event: step.event,
+      state: step.state,
+      restore: { history, parent: parent.id, value: expectedRestore(node, left) },
+    };
+  });
 }
 
 /** `/section/3 (section.item.notes, overlay.closed)`: the URL and the active leaves. */

@@ -5,7 +5,7 @@ import type { RouteTable } from '../../../src/routing/table';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
-import type { MachineSpec } from '../spec';
+import { isLeftAtOnce, type MachineSpec } from '../spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
 
@@ -57,15 +57,8 @@ export function neverAtRest(def: TransitionDef): string | undefined {
   if (leaves) {
     return `#${def.source.id} is left at once by its unguarded always transition: no event is processed there`;
   }
-  const parent = def.source.parent;
-  if (def.source.type === 'final' && parent && parent.type !== 'parallel') {
-    const done = (parent.transitions.get(`xstate.done.state.${parent.id}`) ?? []) as Array<{
-      guard?: unknown;
-      target?: unknown[];
-    }>;
-    if (done.some((transition) => !transition.guard && transition.target?.length)) {
-      return `#${def.source.id} is a final state that #${parent.id}'s onDone leaves at once: no event is processed there`;
-    }
+  if (isLeftAtOnce(def.source)) {
+    return `#${def.source.id} is a final state that #${def.source.parent?.id ?? '?'}'s onDone leaves at once: no event is processed there`;
   }
   return undefined;
 }
@@ -167,7 +160,7 @@ export function applicableTransitions(spec: CoverageSpec, level: Level): Transit
  * in the machine is an error (a stale exclusion would hide a future gap).
  */
 export function computeCoverage(spec: CoverageSpec, level: Level, seen: Seen): CoverageReport {
-  const { machine, table } = spec;
+  const { machine } = spec;
   const exclusions = spec.exclusions ?? {};
   const excluded: Excluded[] = [];
   const exclude = (what: string) => {

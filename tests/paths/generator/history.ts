@@ -67,7 +67,7 @@ function shallowRestore(parent: AnyStateNode, left: StateValue): StateValue {
   return child.type === 'atomic' || child.type === 'final' ? key : { [key]: defaultValueBelow(child) };
 }
 
-function expectedRestore(history: AnyStateNode, left: StateValue): StateValue {
+export function expectedRestore(history: AnyStateNode, left: StateValue): StateValue {
   const parent = history.parent as AnyStateNode;
   return history.history === 'deep' || parent.type === 'parallel' ? left : shallowRestore(parent, left);
 }

@@ -1,6 +1,10 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { activeNodes } from '../../../src/routing/url';
 import { transitionKey, type TransitionLike } from './graph';
+import { defaultValueBelow, valueBelow } from './history';
+
+/** How the search names a history state's restore among the transition keys it wants taken. */
+export const HISTORY_KEY = 'history:';
 
 type AnyEvent = { type: string; [key: string]: unknown };
 
@@ -17,6 +21,19 @@ export function createStepper(machine: AnyStateMachine) {
   // Never started: its system only carries the inspection events of the steps below.
   const self = createActor(machine);
   let taken: TransitionLike[] = [];
+  // A history state re-entered into another configuration than its parent's default: a restore
+  // worth checking, wanted like a transition (`history:<id>`).
+  const restores = (next: AnyMachineSnapshot) =>
+    taken.flatMap((transition) =>
+      (transition.target ?? [])
+        .filter((target) => target.type === 'history' && target.parent)
+        .filter((target) => {
+          const parent = target.parent as AnyStateNode;
+          const now = valueBelow(next.value, parent.path);
+          return now !== undefined && JSON.stringify(now) !== JSON.stringify(defaultValueBelow(parent));
+        })
+        .map((target) => `${HISTORY_KEY}${target.id}`),
+    );
   self.system.inspect((event: unknown) => {
     const step = event as { type: string; _transitions?: TransitionLike[] };
     if (step.type === '@xstate.microstep') taken.push(...(step._transitions ?? []));
@@ -43,7 +60,7 @@ export function createStepper(machine: AnyStateMachine) {
     step(snapshot: AnyMachineSnapshot, event: AnyEvent): { next: AnyMachineSnapshot; taken: string[] } {
       taken = [];
       const next = machine.transition(snapshot, event as never, scope as unknown as Scope) as AnyMachineSnapshot;
-      return { next, taken: taken.map(transitionKey) };
+      return { next, taken: [...taken.map(transitionKey), ...restores(next)] };
     },
   };
 }
@@ -164,10 +181,12 @@ export function explore(machine: AnyStateMachine, options: ExploreOptions): Stat
 
 export interface WalkStep {
   event: AnyEvent;
+  /** The snapshot the step really lands on (the walk's own context, not the graph's representative). */
   state: AnyMachineSnapshot;
-  /** The graph node it lands on, and the edge taken (`from:index`). */
-  node: number;
+  /** The graph edge followed (`from:index`). */
   edge: string;
+  /** What the step really took: transition keys and history restores. */
+  taken: string[];
 }
 
 export interface Walk {
@@ -182,61 +201,74 @@ export interface Cover {
   unreachable: string[];
 }
 
+export interface CoverOptions {
+  /** Walks are cut at this many steps so that a failure is reported near its cause. */
+  maxSteps?: number;
+  /** Edges (`from:index`) not to follow. Edges found not to do what the graph says are added. */
+  banned?: Set<string>;
+  /** The pure step, to run each walk on its own snapshots. */
+  step: (snapshot: AnyMachineSnapshot, event: AnyEvent) => { next: AnyMachineSnapshot; taken: string[] };
+  /** The graph's key of a snapshot (its serializeState). */
+  keyOf: (snapshot: AnyMachineSnapshot) => string;
+}
+
 /**
  * Covering walks: from the start, the shortest way (breadth-first on the explored graph) to the
- * nearest step that takes a transition not yet taken, then that step; again from where it lands,
- * until nothing left is reachable from there, when a new walk starts from the start. Every step
- * of a walk takes its transitions in the context the walk built, so the walks take each wanted
- * transition once and share their prefixes. A walk is cut at `maxSteps` so that a failure is
- * reported near its cause.
+ * nearest step that takes something not yet taken, then that step; again from where it lands,
+ * until nothing left is reachable from there, when a new walk starts from the start. The graph's
+ * states are what serializeState tells apart, so a walk is run on its own snapshots as it is
+ * built: what it really takes is what counts, and an edge that lands elsewhere in the walk's own
+ * context (a part of the context the spec's stateContext leaves out) is banned and the search
+ * goes on from where the walk really is.
  */
-export function coveringWalks(
-  graph: StateGraph,
-  wanted: Iterable<string>,
-  options: { maxSteps?: number; banned?: Set<string> } = {},
-): Cover {
+export function coveringWalks(graph: StateGraph, wanted: Iterable<string>, options: CoverOptions): Cover {
   const maxSteps = options.maxSteps ?? 40;
   const banned = options.banned ?? new Set<string>();
   const left = new Set(wanted);
   for (const key of graph.initialTaken) left.delete(key);
+  const indexOf = new Map(graph.nodes.map((node, i) => [node.key, i]));
   const edgeId = (from: number, index: number) => `${from}:${index}`;
-  const takesSomethingLeft = (edge: GraphEdge) => edge.taken.some((key) => left.has(key));
 
   /** Breadth-first from `from` to the nearest edge taking something left: the edges on the way. */
-  const nearest = (from: number): Array<{ from: number; edge: GraphEdge }> | undefined => {
-    const back = new Map<number, { from: number; edge: GraphEdge } | null>([[from, null]]);
+  const nearest = (from: number): Array<{ from: number; index: number; edge: GraphEdge }> | undefined => {
+    type Hop = { from: number; index: number; edge: GraphEdge };
+    const back = new Map<number, Hop | null>([[from, null]]);
     const queue = [from];
     for (let head = 0; head < queue.length; head++) {
       const at = queue[head] as number;
-      const node = graph.nodes[at] as GraphNode;
-      const edges = node.edges.map((edge, i) => ({ edge, id: edgeId(at, i) })).filter(({ id }) => !banned.has(id));
-      const hit = edges.find(({ edge }) => takesSomethingLeft(edge));
+      const edges = (graph.nodes[at] as GraphNode).edges
+        .map((edge, index) => ({ from: at, index, edge }))
+        .filter((hop) => !banned.has(edgeId(hop.from, hop.index)));
+      const hit = edges.find(({ edge }) => edge.taken.some((key) => left.has(key)));
       if (hit) {
-        const route = [{ from: at, edge: hit.edge }];
-        for (let step = back.get(at); step; step = back.get(step.from)) route.unshift(step);
+        const route: Hop[] = [hit];
+        for (let hop = back.get(at); hop; hop = back.get(hop.from)) route.unshift(hop);
         return route;
       }
-      for (const { edge } of edges) {
-        if (back.has(edge.to)) continue;
-        back.set(edge.to, { from: at, edge });
-        queue.push(edge.to);
+      for (const hop of edges) {
+        if (back.has(hop.edge.to)) continue;
+        back.set(hop.edge.to, hop);
+        queue.push(hop.edge.to);
       }
     }
     return undefined;
   };
 
+  const start = (graph.nodes[0] as GraphNode).snapshot;
   const walks: Walk[] = [];
   let steps: WalkStep[] = [];
   let at = 0;
+  let real = start;
   const close = (endsBecause: string) => {
     if (steps.length) walks.push({ steps, endsBecause });
     steps = [];
     at = 0;
+    real = start;
   };
   for (;;) {
     const route = nearest(at);
     if (!route) {
-      if (at === 0) break;
+      if (steps.length === 0) break;
       close(
         `nothing left to take is reachable from ${graph.nodes[at]?.key ?? '?'}: the next walk starts the app again`,
       );
@@ -246,12 +278,23 @@ export function coveringWalks(
       close(`walks are cut at ${maxSteps} steps so that a failure is reported near its cause`);
       continue;
     }
-    for (const { from, edge } of route) {
-      for (const key of edge.taken) left.delete(key);
-      const id = edgeId(from, (graph.nodes[from] as GraphNode).edges.indexOf(edge));
-      steps.push({ event: edge.event, state: (graph.nodes[edge.to] as GraphNode).snapshot, node: edge.to, edge: id });
+    for (const [i, { from, index, edge }] of route.entries()) {
+      const id = edgeId(from, index);
+      const { next, taken } = options.step(real, edge.event);
+      steps.push({ event: edge.event, state: next, edge: id, taken });
+      for (const key of taken) left.delete(key);
+      real = next;
+      const landed = indexOf.get(options.keyOf(next));
+      const last = i === route.length - 1;
+      const tookWhatItWasFor = !last || edge.taken.every((key) => taken.includes(key));
+      if (landed !== edge.to || !tookWhatItWasFor) banned.add(id);
+      if (landed === undefined) {
+        close(`the walk reached a state the search did not (its context differs): the next walk starts the app again`);
+        break;
+      }
+      at = landed;
+      if (landed !== edge.to) break;
     }
-    at = route[route.length - 1]?.edge.to ?? at;
   }
   close('every transition reachable within the budget is taken');
   return { walks, unreachable: [...left] };
@@ -262,7 +305,7 @@ export function shortestTo(graph: StateGraph, node: number): WalkStep[] {
   const steps: WalkStep[] = [];
   for (let at = node; graph.nodes[at]?.via; at = (graph.nodes[at]?.via as { from: number }).from) {
     const { via, snapshot } = graph.nodes[at] as GraphNode;
-    steps.unshift({ event: (via as { event: AnyEvent }).event, state: snapshot, node: at, edge: '' });
+    steps.unshift({ event: (via as { event: AnyEvent }).event, state: snapshot, edge: '', taken: [] });
   }
   return steps;
 }

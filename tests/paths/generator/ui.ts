@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import { activeNodes } from '../../../src/routing/url';
-import type { Seen, TestPath } from './graph';
+import { describeEvent, type Seen, type TestPath } from './graph';
 import { checkRestore } from './history';
 import { isInternal } from './internalNames';
 import { linkProblems, type ShownLink } from './links';
@@ -8,11 +8,15 @@ import { createModel, type ModelOp } from './model';
 import { statesNeedingAssertion, textOf, type AnyEvent, type MachineSpec } from '../spec';
 
 /** One thing a person can check on screen, resolved for the state shown. */
-export type Check =
+export type Check = (
   | { kind: 'heading'; name: string }
   | { kind: 'title'; part: string }
   | { kind: 'pressed'; name: string }
-  | { kind: 'absentHeading'; name: string };
+  | { kind: 'absentHeading'; name: string }
+) & {
+  /** The state whose assertion this is (`#id`), for the failure message. */
+  state?: string;
+};
 
 /** What a level must be able to do: perform user actions and read what is shown. */
 export interface Driver {
@@ -32,7 +36,19 @@ export interface Driver {
   check(check: Check): Promise<void>;
   /** The in-app links on screen (for "links lead where they say"); a level without it skips that check. */
   links?(): Promise<ShownLink[]>;
+  /** What is shown now, for a failure message: the machine's state value, the URL, the headings, the title. */
+  found?(): Promise<Shown>;
 }
+
+export interface Shown {
+  value: unknown;
+  url: string;
+  headings: string[];
+  title: string;
+}
+
+const describeShown = (shown: Shown) =>
+  `state ${JSON.stringify(shown.value)}, URL ${shown.url}, headings ${JSON.stringify(shown.headings)}, title "${shown.title}"`;
 
 /** Screens (URL and state) whose links were checked already, shared by a suite's paths. */
 export type CheckedScreens = Set<string>;
@@ -45,22 +61,69 @@ export function checksFor(spec: MachineSpec, snapshot: AnyMachineSnapshot): Chec
     if (!shown.has(node.id)) continue;
     const assertion = spec.assertions[node.id];
     if (!assertion) throw new Error(`state #${node.id} has no assertion`);
-    if (assertion.heading !== undefined) checks.push({ kind: 'heading', name: textOf(assertion.heading, snapshot) });
-    if (assertion.title !== undefined) checks.push({ kind: 'title', part: textOf(assertion.title, snapshot) });
-    if (assertion.pressed !== undefined) checks.push({ kind: 'pressed', name: assertion.pressed });
-    if (assertion.absentHeading !== undefined) checks.push({ kind: 'absentHeading', name: assertion.absentHeading });
+    const state = `#${node.id}`;
+    if (assertion.heading !== undefined) {
+      checks.push({ kind: 'heading', name: textOf(assertion.heading, snapshot), state });
+    }
+    if (assertion.title !== undefined) checks.push({ kind: 'title', part: textOf(assertion.title, snapshot), state });
+    if (assertion.pressed !== undefined) checks.push({ kind: 'pressed', name: assertion.pressed, state });
+    if (assertion.absentHeading !== undefined) {
+      checks.push({ kind: 'absentHeading', name: assertion.absentHeading, state });
+    }
   }
   return checks;
 }
 
-/** Checks that the app shows the model's state: state value, URL, history length, screen. */
+/** How the spec's executor performs an event: `click button "Sign in"`, `route to /area`. */
+function describeAction(spec: MachineSpec, event: AnyEvent): string {
+  if (isInternal(event.type)) return "the level's clock or actor";
+  const action = spec.executors[event.type]?.(event);
+  if (!action) return 'no executor';
+  if (action.do === 'route') return `executor: a link to ${action.to}, else the URL typed`;
+  if (action.do === 'click') return `executor: click ${action.role} "${action.name}"`;
+  if (action.do === 'type') return `executor: type "${action.text}" in "${action.label}"`;
+  return 'executor: the app reports it';
+}
+
+const describeCheck = (check: Check) =>
+  check.kind === 'heading'
+    ? `heading "${check.name}"`
+    : check.kind === 'title'
+      ? `"${check.part}" in the title`
+      : check.kind === 'pressed'
+        ? `button "${check.name}" pressed`
+        : `no heading "${check.name}"`;
+
+/**
+ * Checks that the app shows the model's state: state value, URL, history length, screen. A
+ * failure says what was expected (and from which state's assertion in the spec) and what is shown.
+ */
 async function expectShown(spec: MachineSpec, driver: Driver, model: ReturnType<typeof createModel>, length: number) {
-  await driver.waitForState(model.snapshot().value);
+  const expected = `state ${JSON.stringify(model.snapshot().value)}, URL ${model.url()}`;
+  const fail = async (what: string, error?: unknown): Promise<never> => {
+    const found = driver.found ? describeShown(await driver.found()) : 'not readable at this level';
+    const cause = error instanceof Error ? `\n  (${error.message.split('\n')[0]})` : '';
+    throw new Error(`${what}\n  expected ${expected}\n  found    ${found}${cause}`);
+  };
+  try {
+    await driver.waitForState(model.snapshot().value);
+  } catch (error) {
+    await fail('the app did not reach the state the model is in', error);
+  }
   const url = await driver.url();
-  if (url !== model.url()) throw new Error(`URL is ${url}, expected href(snapshot) = ${model.url()}`);
+  if (url !== model.url()) await fail(`the URL is ${url}, not href(snapshot) = ${model.url()}`);
   const entries = await driver.historyLength();
-  if (entries !== length) throw new Error(`history has ${entries} entries, expected ${length}`);
-  for (const check of checksFor(spec, model.snapshot())) await driver.check(check);
+  if (entries !== length) await fail(`history has ${entries} entries, expected ${length}`);
+  for (const check of checksFor(spec, model.snapshot())) {
+    try {
+      await driver.check(check);
+    } catch (error) {
+      await fail(
+        `${describeCheck(check)} is not shown: the assertion of ${check.state ?? 'a state'} in the ${spec.name} spec (fix the view, or the assertion if the screen is right)`,
+        error,
+      );
+    }
+  }
 }
 
 /**
@@ -89,40 +152,45 @@ export async function replayThroughUi(
     let length = 1;
     await expectShown(spec, driver, model, length);
     await checkLinks();
-    for (const { event, restore } of path.steps) {
+    for (const [index, { event, restore }] of path.steps.entries()) {
       const before = model.url();
-      if (isInternal(event.type)) {
-        await driver.internal(event);
-        await model.perform(event);
-        ops.push({ perform: event });
+      const where = () =>
+        `${spec.name}, step ${index + 1} of ${path.steps.length} (${describeEvent(event)}, ${describeAction(spec, event)})`;
+      try {
+        if (isInternal(event.type)) {
+          await driver.internal(event);
+          await model.perform(event);
+          ops.push({ perform: event });
+        } else {
+          const executor = spec.executors[event.type];
+          if (!executor) throw new Error(`event "${event.type}" has no executor`);
+          const action = executor(event);
+          if (action.do === 'route') {
+            const url = model.hrefFor(action.to, action.params);
+            await driver.route(url);
+            model.navigate(url);
+            ops.push({ navigate: url });
+          } else {
+            if (action.do === 'click') await driver.click(action.role, action.name);
+            else if (action.do === 'type') await driver.type(action.label, action.text);
+            else await driver.report(action.event);
+            model.send(event);
+            ops.push({ send: event });
+          }
+        }
         if (model.url() !== before) length++;
         await expectShown(spec, driver, model, length);
+        if (restore) {
+          // The app's state equals the model's (expectShown): check what the history restored.
+          checkRestore(spec.machine, restore, model.snapshot().value);
+          seen?.histories.add(restore.history);
+        }
         await checkLinks();
-        continue;
+      } catch (error) {
+        const done = path.steps.slice(0, index).map((step) => describeEvent(step.event));
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`${where()}, after ${done.join(' → ') || 'the start'}:\n${message}`, { cause: error });
       }
-      const executor = spec.executors[event.type];
-      if (!executor) throw new Error(`event "${event.type}" has no executor`);
-      const action = executor(event);
-      if (action.do === 'route') {
-        const url = model.hrefFor(action.to, action.params);
-        await driver.route(url);
-        model.navigate(url);
-        ops.push({ navigate: url });
-      } else {
-        if (action.do === 'click') await driver.click(action.role, action.name);
-        else if (action.do === 'type') await driver.type(action.label, action.text);
-        else await driver.report(action.event);
-        model.send(event);
-        ops.push({ send: event });
-      }
-      if (model.url() !== before) length++;
-      await expectShown(spec, driver, model, length);
-      if (restore) {
-        // The app's state equals the model's (expectShown): check what the history restored.
-        checkRestore(spec.machine, restore, model.snapshot().value);
-        seen?.histories.add(restore.history);
-      }
-      await checkLinks();
     }
   } finally {
     model.stop();
