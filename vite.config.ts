@@ -135,14 +135,16 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
   const reference = mode === 'reference';
   // Test apps built from tests/<mode>: the reference app, and the shapes app (the second
   // reference machine: history, final states, a timer, an invoked actor) for the path tests.
-  const testApp = reference || mode === 'shapes' ? mode : undefined;
+  const testApp = reference || mode === 'shapes' || mode === 'minimal' ? mode : undefined;
+  // The minimal shape machines of the path generator live with it, in tests/paths/shapes.
+  const testRoot = testApp === 'minimal' ? 'paths/shapes' : testApp;
   const base = process.env.BASE_PATH ?? '/';
   const proxy = reference && command === 'serve' ? await referenceApiProxy() : undefined;
   return {
     base,
     server: { proxy },
     preview: { proxy },
-    root: testApp ? fileURLToPath(new URL(`./tests/${testApp}`, import.meta.url)) : undefined,
+    root: testRoot ? fileURLToPath(new URL(`./tests/${testRoot}`, import.meta.url)) : undefined,
     publicDir: fileURLToPath(new URL('./public', import.meta.url)),
     plugins: [react(), serveMalformedUrls(), contentSecurityPolicy(), smallPreloadHelper()],
     build: {

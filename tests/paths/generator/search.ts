@@ -8,6 +8,9 @@ export const HISTORY_KEY = 'history:';
 
 type AnyEvent = { type: string; [key: string]: unknown };
 
+/** setTimeout's largest delay: a longer one overflows and fires at once (browsers and Node). */
+export const MAX_TIMER_DELAY = 2 ** 31 - 1;
+
 /** How many distinct states the search explores before it stops and says so. */
 export const DEFAULT_STATE_BUDGET = 5000;
 
@@ -89,6 +92,11 @@ export function waitsIn(machine: AnyStateMachine, snapshot: AnyMachineSnapshot):
       if (typeof delay !== 'number' || !Number.isFinite(delay)) {
         throw new Error(
           `#${node.id} waits for a delay "${String(transition.delay)}" that is not a number of ms: give the machine's delays an implementation for it`,
+        );
+      }
+      if (delay > MAX_TIMER_DELAY) {
+        throw new Error(
+          `#${node.id} waits ${delay} ms (delay "${String(transition.delay)}"): browsers and Node fire a timer over ${MAX_TIMER_DELAY} ms (about 24.8 days) at once; keep the delay under that, or wait in steps (an \`after\` that re-enters until a date in context has passed)`,
         );
       }
       waits.push({ type: transition.eventType, delay });

@@ -5,8 +5,9 @@ import type { RouteEvent, RouteMeta, RoutedContext } from '../../../machines/rou
 export const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Time by name: a named delay (`deadline`, 30 days) and a delay computed from context
- * (`reminder`: the minutes the person chose). Nobody writes `xstate.after.*`: the generator
+ * Time by name: a named delay (`deadline`, 20 days: a browser's setTimeout fires at once any
+ * delay over 2^31 - 1 ms, about 24.8 days, so 30 days would be overdue at once) and a delay computed from context
+ * (`reminder`: the minutes in context, doubled by each "later" up to 20). Nobody writes `xstate.after.*`: the generator
  * evaluates the machine's delays on the state's context and waits that long.
  */
 export const deadlinesMachine = routed(
@@ -17,7 +18,7 @@ export const deadlinesMachine = routed(
       meta: {} as RouteMeta,
     },
     delays: {
-      deadline: 30 * DAY,
+      deadline: 20 * DAY,
       reminder: ({ context }) => context.minutes * 60 * 1000,
     },
   }).createMachine({
@@ -37,7 +38,7 @@ export const deadlinesMachine = routed(
             on: {
               'reminder.later': {
                 target: 'snoozed',
-                actions: assign({ minutes: ({ context }) => context.minutes * 2 }),
+                actions: assign({ minutes: ({ context }) => Math.min(context.minutes * 2, 20) }),
               },
             },
           },
