@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../browser/api';
-import { launch } from '../browser/browser';
+import { launch, openPage } from '../browser/browser';
 import { chromiumDriver, collect, openApp } from './generator/chromium';
 import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
-import { formatCost, generate, holdBackAdvice, writeCost, type CostRow } from './generator/cover';
+import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './generator/cover';
 import { emptySeen } from './generator/graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
@@ -79,10 +79,26 @@ for (const { spec, origin, base, clock } of apps) {
 
     it('took every transition and reached every state a URL or a click can', () => {
       holdBackAdvice(failed);
-      const report = computeCoverage(spec, 'chromium', seen);
+      const report = withSearchReasons(computeCoverage(spec, 'chromium', seen), generated);
       reports.push(report);
       costs.push({ machine: spec.name, level: 'chromium', ...generated.cost, covered: report.transitions.covered });
       assertCovered(report);
     });
   });
 }
+
+describe('a console error in Chromium', () => {
+  it('names the request that failed and its status, not only "Failed to load resource"', async () => {
+    const { page, problems, close } = await openPage(browser, `${inject('productUrl')}/`);
+    try {
+      await page.route('**/missing-report.json', (route) => route.fulfill({ status: 404, body: '' }));
+      await page.evaluate(() => fetch('/missing-report.json').then(() => undefined));
+      await expect.poll(() => problems.join('\n')).toContain('Failed to load resource');
+      expect(problems.join('\n')).toMatch(
+        /console\.error: Failed to load resource: .*404.* \(GET http:\/\/[^ ]+\/missing-report\.json answered 404\)/,
+      );
+    } finally {
+      await close();
+    }
+  });
+});

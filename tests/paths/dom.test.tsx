@@ -9,7 +9,7 @@ import { assertCovered, computeCoverage, formatTable, writeCoverage, type Covera
 import { emptySeen, observe, type Seen } from './generator/graph';
 import { createControls } from './generator/internal';
 import { linksIn } from './generator/links';
-import { formatCost, generate, holdBackAdvice, writeCost, type CostRow } from './generator/cover';
+import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './generator/cover';
 import { specViews } from './shapes/specViews';
 import { machineSpecs } from './specs';
 import { checkMaps, routeEvents, type MachineSpec } from './spec';
@@ -133,7 +133,7 @@ for (const spec of machineSpecs) {
 
     it('took every transition, reached every state and checked every history state a URL or a click can', () => {
       holdBackAdvice(failed);
-      const report = computeCoverage(spec, 'dom', seen);
+      const report = withSearchReasons(computeCoverage(spec, 'dom', seen), generated);
       reports.push(report);
       costs.push({ machine: spec.name, level: 'dom', ...generated.cost, covered: report.transitions.covered });
       assertCovered(report);

@@ -1,6 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
 import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
-import { formatCost, generate, holdBackAdvice, writeCost, type CostRow } from './generator/cover';
+import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './generator/cover';
 import { emptySeen } from './generator/graph';
 import { replayOnActor } from './generator/replay';
 import { pairFigure, pairPaths, pairsRequested } from './generator/pairs';
@@ -33,7 +33,7 @@ for (const spec of machineSpecs) {
 
     it('took every transition, reached every state and checked every history state of the machine', () => {
       holdBackAdvice(failed);
-      const report = computeCoverage(spec, 'machine', seen);
+      const report = withSearchReasons(computeCoverage(spec, 'machine', seen), generated);
       if (pairs) report.pairs = pairFigure(spec.machine, pairs.universe, paths);
       reports.push(report);
       costs.push({ machine: spec.name, level: 'machine', ...generated.cost, covered: report.transitions.covered });

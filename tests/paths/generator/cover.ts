@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '../../../src/routing/url';
 import type { AnyEvent, MachineSpec } from '../spec';
-import { applicableTransitions, type Level } from './coverage';
+import { applicableTransitions, type CoverageReport, type Level } from './coverage';
 import { describeEvent, type PathStep, type TestPath } from './graph';
 import { expectedRestore, historyNodesOf, valueBelow } from './history';
 import { outcomeEvents } from './internal';
@@ -298,4 +298,15 @@ export function holdBackAdvice(failed: string[]): void {
       `Coverage is not judged: ${failed.length} path${failed.length > 1 ? 's' : ''} failed (${failed.join('; ')}): fix the failing path first`,
     );
   }
+}
+
+/**
+ * The search's own reason for each transition it found no way to (its budget ran out, or no state
+ * selects it), put before the coverage gate's fix for it.
+ */
+export function withSearchReasons(report: CoverageReport, generated: Generated): CoverageReport {
+  for (const { label, why } of generated.unreachable) {
+    if (report.fixes[label] !== undefined) report.fixes[label] = `${why}; ${report.fixes[label]}`;
+  }
+  return report;
 }
