@@ -165,6 +165,7 @@ export async function generate(
     maxSteps,
     banned,
     keyOf: options.serializeState,
+    describe: (snapshot: AnyMachineSnapshot) => describeSnapshot(spec, snapshot),
     // At URL-driven levels the app takes the follow-ups too (see withFollowUps).
     step: (snapshot: AnyMachineSnapshot, event: AnyEvent) => {
       let { next, taken } = stepper.step(snapshot, event);
@@ -261,8 +262,12 @@ export interface CostRow extends Cost {
   covered: number;
 }
 
-/** `| machine | level | paths | steps | app starts | transitions to cover | steps ÷ transitions |`. */
+/**
+ * `| machine | level | paths | steps | app starts | transitions to cover | steps ÷ transitions |`,
+ * then what forces each app start after the first.
+ */
 export function formatCost(rows: CostRow[]): string {
+  const reasons = rows.flatMap((r) => r.startReasons.map((reason) => `- ${r.machine}, ${r.level}, ${reason}`));
   return [
     '| machine | level | paths | steps executed | app starts | transitions to cover (lower bound) | steps ÷ transitions covered |',
     '| --- | --- | --- | --- | --- | --- | --- |',
@@ -270,6 +275,7 @@ export function formatCost(rows: CostRow[]): string {
       (r) =>
         `| ${r.machine} | ${r.level} | ${r.paths} | ${r.steps} | ${r.appStarts} | ${r.lowerBound} | ${(r.steps / Math.max(1, r.covered)).toFixed(2)} |`,
     ),
+    ...(reasons.length ? ['', 'What forces each app start after the first of a machine:', ...reasons] : []),
   ].join('\n');
 }
 

@@ -218,6 +218,8 @@ export interface CoverOptions {
   step: (snapshot: AnyMachineSnapshot, event: AnyEvent) => { next: AnyMachineSnapshot; taken: string[] };
   /** The graph's key of a snapshot (its serializeState). */
   keyOf: (snapshot: AnyMachineSnapshot) => string;
+  /** Names a snapshot in the reasons a walk ends. */
+  describe?: (snapshot: AnyMachineSnapshot) => string;
 }
 
 /**
