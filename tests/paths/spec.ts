@@ -139,7 +139,11 @@ export function generateOptions(spec: MachineSpec): GenerateOptions {
   };
 }
 
-/** The spec's suite: shortest paths, one per transition they miss, one per history state. */
+/**
+ * The older suite: shortest paths (routes from the initial state only), one per transition they
+ * miss, one per history state. Kept for the opt-in pair coverage, the gate's own tests and
+ * bench/paths.bench.ts; the three levels run generator/cover.ts's covering walks.
+ */
 export function pathsOf(spec: MachineSpec, options: GenerateOptions = generateOptions(spec)): TestPath[] {
   const paths = generatePaths(spec.machine, options);
   return options.traversal === 'simple' ? paths : [...paths, ...historyPaths(spec.machine, options, paths)];

@@ -115,7 +115,7 @@ export interface GraphEdge {
 export interface GraphNode {
   key: string;
   snapshot: AnyMachineSnapshot;
-  /** The node and event the breadth-first search first reached it by: a shortest path back. */
+  /** The node and event the breadth-first search first reached it by. */
   via?: { from: number; event: AnyEvent };
   depth: number;
   edges: GraphEdge[];
@@ -308,14 +308,4 @@ export function coveringWalks(graph: StateGraph, wanted: Iterable<string>, optio
   }
   close('every transition reachable within the budget is taken');
   return { walks, unreachable: [...left] };
-}
-
-/** The shortest path from the start to a node (the search's first way there). */
-export function shortestTo(graph: StateGraph, node: number): WalkStep[] {
-  const steps: WalkStep[] = [];
-  for (let at = node; graph.nodes[at]?.via; at = (graph.nodes[at]?.via as { from: number }).from) {
-    const { via, snapshot } = graph.nodes[at] as GraphNode;
-    steps.unshift({ event: (via as { event: AnyEvent }).event, state: snapshot, edge: '', taken: [] });
-  }
-  return steps;
 }
