@@ -191,7 +191,8 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
           test: {
             name: 'paths',
             include: ['tests/paths/**/*.test.ts'],
-            exclude: ['tests/paths/**/*.browser.test.ts'],
+            // Chromium files run in the browser project; the soak walks only in their own run.
+            exclude: ['tests/paths/**/*.browser.test.ts', 'tests/paths/**/*.soak.test.ts'],
             environment: 'node',
           },
         },
