@@ -170,6 +170,16 @@ async function violationsIn(origin: string, state: ScreenState) {
         `${scheme} scheme: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`;
     const light = await new AxeBuilder({ page }).analyze();
     await page.emulateMedia({ colorScheme: 'dark' });
+    // Colors change with a CSS transition: measure contrast once they have settled (a spinner's
+    // endless animation never finishes, and one cancelled by a re-render rejects: both are skipped).
+    await page.evaluate(() =>
+      Promise.allSettled(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+    );
     const dark = await new AxeBuilder({ page }).withRules(COLOR_RULES).analyze();
     return [...light.violations.map(describe('light')), ...dark.violations.map(describe('dark'))];
   } finally {

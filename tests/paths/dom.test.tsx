@@ -125,9 +125,10 @@ for (const spec of machineSpecs) {
             app.stop();
             errors.mockRestore();
           }
-          // A walk is many steps: its time grows with them (a step's own waits stay bounded).
+          // A walk is many steps: its time grows with them, and with the links each screen shows (each
+          // is followed on a model: docs/BENCHMARKS.md).
         },
-        5000 + 500 * path.steps.length,
+        5000 + 1500 * path.steps.length,
       );
     }
 
