@@ -176,14 +176,16 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
   const reference = mode === 'reference';
   // Test apps built from tests/<mode>: the reference app, and the shapes app (the second
   // reference machine: history, final states, a timer, an invoked actor) for the path tests.
-  const testApp = reference || mode === 'shapes' ? mode : undefined;
+  const testApp = reference || mode === 'shapes' || mode === 'minimal' ? mode : undefined;
+  // The minimal shape machines of the path generator live with it, in tests/paths/shapes.
+  const testRoot = testApp === 'minimal' ? 'paths/shapes' : testApp;
   const base = process.env.BASE_PATH ?? '/';
   const proxy = command === 'serve' ? await apiProxy(mode) : undefined;
   return {
     base,
     server: { proxy },
     preview: { proxy },
-    root: testApp ? fileURLToPath(new URL(`./tests/${testApp}`, import.meta.url)) : undefined,
+    root: testRoot ? fileURLToPath(new URL(`./tests/${testRoot}`, import.meta.url)) : undefined,
     publicDir: fileURLToPath(new URL('./public', import.meta.url)),
     plugins: [react(), serveMalformedUrls(), contentSecurityPolicy(), smallPreloadHelper(), pureReactRouter()],
     build: {
@@ -230,7 +232,8 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
           test: {
             name: 'paths',
             include: ['tests/paths/**/*.test.ts'],
-            exclude: ['tests/paths/**/*.browser.test.ts'],
+            // Chromium files run in the browser project; the soak walks only in their own run.
+            exclude: ['tests/paths/**/*.browser.test.ts', 'tests/paths/**/*.soak.test.ts'],
             environment: 'node',
           },
         },
@@ -256,6 +259,24 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             fileParallelism: false,
           },
         },
+        // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many
+        // times a day; `npm run test:soak` runs them, and CI runs that after `npm test` (.ci/run).
+        ...(process.env.PATHS_SOAK
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'soak',
+                  include: ['tests/paths/**/*.soak.test.ts'],
+                  environment: 'node' as const,
+                  globalSetup: ['tests/browser/globalSetup.ts'],
+                  testTimeout: 600_000,
+                  hookTimeout: 120_000,
+                  fileParallelism: false,
+                },
+              },
+            ]
+          : []),
       ],
     },
   };

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { generatedMachine } from '../bench/paths.bench';
-import { pairPaths } from '../tests/paths/pairs';
+import { pairPaths } from '../tests/paths/generator/pairs';
 import { referenceSpec } from '../tests/paths/referencePaths';
 import { shapesSpec } from '../tests/paths/shapesPaths';
 import { generateOptions, makeSpec, pathsOf, type MachineSpec } from '../tests/paths/spec';

@@ -16,8 +16,19 @@ export async function openPage(
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  // Chromium's "Failed to load resource: … status of 404" names no URL: the message's location
+  // does, and the response seen for it gives the method and status.
+  const failed = new Map<string, string>();
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      failed.set(response.url(), `${response.request().method()} ${response.url()} answered ${response.status()}`);
+    }
+  });
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const resource = message.text().startsWith('Failed to load resource') ? message.location().url : '';
+    const request = resource ? ` (${failed.get(resource) ?? resource})` : '';
+    problems.push(`console.error: ${message.text()}${request}`);
   });
   await page.goto(url);
   return { page, problems, close: () => context.close() };

@@ -10,6 +10,8 @@ declare module 'vitest' {
     referenceUrl: string;
     /** The shapes app (tests/shapes), for the Chromium-level path tests of the second reference machine. */
     shapesUrl: string;
+    /** The minimal shape machines of the path generator (tests/paths/shapes), one per first path segment. */
+    minimalUrl: string;
     /** The origin serving the reference app built with base `/base/`. */
     baseUrl: string;
     /** The reference API server behind the reference apps' /api proxy (its /__control endpoints). */
@@ -57,6 +59,7 @@ export default async function setup(project: TestProject) {
   project.provide('referenceUrl', await serve('reference', '/'));
   project.provide('baseUrl', await serve('reference', '/base/'));
   project.provide('shapesUrl', await serve('shapes', '/'));
+  project.provide('minimalUrl', await serve('minimal', '/'));
   return async () => {
     await Promise.all(servers.map((server) => server.close()));
     await Promise.all([api.close(), productApi.close()]);

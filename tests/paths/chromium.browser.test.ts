@@ -1,15 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../browser/api';
-import { launch } from '../browser/browser';
-import { chromiumDriver, collect, openApp } from './chromium';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen } from './graph';
+import { launch, openPage } from '../browser/browser';
+import { chromiumDriver, collect, openApp } from './generator/chromium';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
+import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './generator/cover';
+import { emptySeen } from './generator/graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { shapesSpec } from './shapesPaths';
-import { checkMaps, pathsOf } from './spec';
-import { replayThroughUi } from './ui';
+import { minimalSpecs } from './shapes/minimalPaths';
+import { checkMaps, routeEvents } from './spec';
+import { replayThroughUi } from './generator/ui';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,48 +21,84 @@ beforeAll(async () => {
 });
 
 const reports: CoverageReport[] = [];
+const costs: CostRow[] = [];
 afterAll(async () => {
   await api.reset();
   await browser?.close();
   writeCoverage(reports);
-  console.log(`Path coverage, Chromium level:\n${formatTable(reports)}`);
+  writeCost(costs);
+  console.log(`Path coverage, Chromium level:\n${formatTable(reports)}\n\nCost, Chromium level:\n${formatCost(costs)}`);
 });
 
 const apps = [
-  { spec: referenceSpec, origin: () => inject('referenceUrl'), clock: false },
+  { spec: referenceSpec, origin: () => inject('referenceUrl'), base: '', clock: false },
   // History states, nested finals, an `after` timer (the page clock) and an invoked actor.
-  { spec: shapesSpec, origin: () => inject('shapesUrl'), clock: true },
-  { spec: productSpec, origin: () => inject('productUrl'), clock: false },
+  { spec: shapesSpec, origin: () => inject('shapesUrl'), base: '', clock: true },
+  { spec: productSpec, origin: () => inject('productUrl'), base: '', clock: false },
+  // The minimal shapes: one built app, each machine under its own base path.
+  ...minimalSpecs.map((spec) => ({
+    spec,
+    origin: () => `${inject('minimalUrl')}/${spec.name}`,
+    base: `/${spec.name}`,
+    clock: true,
+  })),
 ];
 
-for (const { spec, origin, clock } of apps) {
+for (const { spec, origin, base, clock } of apps) {
+  const generated = await generate(spec, 'chromium', routeEvents(spec));
   describe(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
-    const paths = pathsOf(spec);
     const seen = emptySeen();
+    const failed: string[] = [];
 
     it('has an executor for every event and an assertion for every state it can show', () => {
       checkMaps(spec);
     });
 
-    for (const path of paths) {
-      it(path.description, async () => {
-        const { page, problems, close } = await openApp(browser, origin(), { clock });
-        try {
-          const baseLength = await page.evaluate(() => history.length);
-          await replayThroughUi(spec, path, chromiumDriver(page, baseLength), seen);
-          await collect(page, spec, seen);
-          // The broken screen's failure is reported with console.warn, by design; no error may be logged.
-          expect(problems).toEqual([]);
-        } finally {
-          await close();
-        }
-      });
+    for (const path of generated.paths) {
+      it(
+        path.description,
+        async () => {
+          const { page, problems, close } = await openApp(browser, origin(), { clock });
+          try {
+            const baseLength = await page.evaluate(() => history.length);
+            await replayThroughUi(spec, path, chromiumDriver(page, baseLength, base), seen);
+            await collect(page, spec, seen);
+            // The broken screen's failure is reported with console.warn, by design; no error may be logged.
+            expect(problems).toEqual([]);
+          } catch (error) {
+            failed.push(path.description.split(' reaches ')[0] ?? path.description);
+            throw error;
+          } finally {
+            await close();
+          }
+        },
+        // A walk is many steps: its time grows with them (each step's own waits stay bounded).
+        10_000 + 1000 * path.steps.length,
+      );
     }
 
     it('took every transition and reached every state a URL or a click can', () => {
-      const report = computeCoverage(spec, 'chromium', seen);
+      holdBackAdvice(failed);
+      const report = withSearchReasons(computeCoverage(spec, 'chromium', seen), generated);
       reports.push(report);
+      costs.push({ machine: spec.name, level: 'chromium', ...generated.cost, covered: report.transitions.covered });
       assertCovered(report);
     });
   });
 }
+
+describe('a console error in Chromium', () => {
+  it('names the request that failed and its status, not only "Failed to load resource"', async () => {
+    const { page, problems, close } = await openPage(browser, `${inject('productUrl')}/`);
+    try {
+      await page.route('**/missing-report.json', (route) => route.fulfill({ status: 404, body: '' }));
+      await page.evaluate(() => fetch('/missing-report.json').then(() => undefined));
+      await expect.poll(() => problems.join('\n')).toContain('Failed to load resource');
+      expect(problems.join('\n')).toMatch(
+        /console\.error: Failed to load resource: .*404.* \(GET http:\/\/[^ ]+\/missing-report\.json answered 404\)/,
+      );
+    } finally {
+      await close();
+    }
+  });
+});

@@ -9,9 +9,9 @@ import { createApp, preloadActiveViews } from '../../src/app';
 import { Link } from '../../src/routing/react';
 import { lazyView, type ViewRegistry } from '../../src/routing/views';
 import { ScreenHeading } from '../../src/shell/ScreenHeading';
-import { linksIn } from './links';
+import { linksIn } from './generator/links';
 import { makeSpec, pathsOf, routeExecutor, type MachineSpec } from './spec';
-import { replayThroughUi, type Driver } from './ui';
+import { replayThroughUi, type Driver } from './generator/ui';
 
 /**
  * A link that stays dead: every route to #locked is refused by the target's own route guard, and

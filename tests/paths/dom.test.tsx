@@ -5,17 +5,17 @@ import type { StateValue } from 'xstate';
 import { strings } from '../../machines/strings';
 import { createApp, preloadActiveViews } from '../../src/app';
 import { viewsFromGlob, type ViewModule, type ViewRegistry } from '../../src/routing/views';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen, observe, type Seen } from './graph';
-import { createControls } from './internal';
-import { linksIn } from './links';
-import { productSpec } from './productPaths';
-import { referenceSpec } from './referencePaths';
-import { shapesSpec } from './shapesPaths';
-import { checkMaps, pathsOf, type MachineSpec } from './spec';
-import { replayThroughUi, type Check, type Driver } from './ui';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
+import { emptySeen, observe, type Seen } from './generator/graph';
+import { createControls } from './generator/internal';
+import { linksIn } from './generator/links';
+import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './generator/cover';
+import { specViews } from './shapes/specViews';
+import { machineSpecs } from './specs';
+import { checkMaps, routeEvents, type MachineSpec } from './spec';
+import { replayThroughUi, type Check, type Driver } from './generator/ui';
 
-const views: Record<string, () => ViewRegistry> = {
+const views: Partial<Record<string, () => ViewRegistry>> = {
   product: () => viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/*.view.tsx')),
   shapes: () => ({
     ...viewsFromGlob(import.meta.glob<ViewModule>('../../src/views/notFound.view.tsx')),
@@ -37,7 +37,10 @@ async function renderApp(spec: MachineSpec, seen: Seen) {
     machine: spec.machine,
     provide: controls.provide,
     clock: controls.clock,
-    views: (views[spec.name] as () => ViewRegistry)(),
+    // The minimal shape machines have no view files: their views are made from their specs.
+    views: views[spec.name]?.() ?? specViews(spec),
+    input: spec.input,
+    snapshot: spec.snapshot,
     strings: { ...strings, productName: spec.productName },
     history,
   });
@@ -68,6 +71,12 @@ async function renderApp(spec: MachineSpec, seen: Seen) {
       await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(value));
     },
     links: async () => linksIn(document),
+    found: async () => ({
+      value: app.actor.getSnapshot().value,
+      url: history.location.pathname + history.location.search,
+      headings: screen.queryAllByRole('heading').map((heading) => heading.textContent ?? ''),
+      title: document.title,
+    }),
     url: async () => history.location.pathname + history.location.search,
     historyLength: async () => history.index + 1,
     async check(check: Check) {
@@ -81,40 +90,53 @@ async function renderApp(spec: MachineSpec, seen: Seen) {
 }
 
 const reports: CoverageReport[] = [];
+const costs: CostRow[] = [];
 
 afterEach(cleanup);
 
-for (const spec of [referenceSpec, shapesSpec, productSpec]) {
+for (const spec of machineSpecs) {
+  const generated = await generate(spec, 'dom', routeEvents(spec));
   describe(`paths of the ${spec.name} machine, performed in the DOM (jsdom, memory history)`, () => {
-    const paths = pathsOf(spec);
     const seen = emptySeen();
     const linksChecked = new Set<string>();
+    const failed: string[] = [];
 
     it('has an executor for every event and an assertion for every state it can show', () => {
       checkMaps(spec);
     });
 
-    for (const path of paths) {
-      it(path.description, async () => {
-        // React reports the view that throws on purpose (the broken screen); nothing else may log.
-        const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-        const app = await renderApp(spec, seen);
-        try {
-          await replayThroughUi(spec, path, app.driver, seen, linksChecked);
-          const unexpected = errors.mock.calls
-            .map((call) => call.map(String).join(' '))
-            .filter((text) => !/broken screen fails on purpose/.test(text));
-          expect(unexpected).toEqual([]);
-        } finally {
-          app.stop();
-          errors.mockRestore();
-        }
-      });
+    for (const path of generated.paths) {
+      it(
+        path.description,
+        async () => {
+          // React reports the view that throws on purpose (the broken screen); nothing else may log.
+          const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+          const app = await renderApp(spec, seen);
+          try {
+            await replayThroughUi(spec, path, app.driver, seen, linksChecked);
+            const unexpected = errors.mock.calls
+              .map((call) => call.map(String).join(' '))
+              .filter((text) => !/broken screen fails on purpose/.test(text));
+            expect(unexpected).toEqual([]);
+          } catch (error) {
+            failed.push(path.description.split(' reaches ')[0] ?? path.description);
+            throw error;
+          } finally {
+            app.stop();
+            errors.mockRestore();
+          }
+          // A walk is many steps: its time grows with them, and with the links each screen shows (each
+          // is followed on a model: docs/BENCHMARKS.md).
+        },
+        5000 + 1500 * path.steps.length,
+      );
     }
 
     it('took every transition, reached every state and checked every history state a URL or a click can', () => {
-      const report = computeCoverage(spec, 'dom', seen);
+      holdBackAdvice(failed);
+      const report = withSearchReasons(computeCoverage(spec, 'dom', seen), generated);
       reports.push(report);
+      costs.push({ machine: spec.name, level: 'dom', ...generated.cost, covered: report.transitions.covered });
       assertCovered(report);
     });
   });
@@ -122,5 +144,6 @@ for (const spec of [referenceSpec, shapesSpec, productSpec]) {
 
 afterAll(() => {
   writeCoverage(reports);
-  console.log(`Path coverage, DOM level:\n${formatTable(reports)}`);
+  writeCost(costs);
+  console.log(`Path coverage, DOM level:\n${formatTable(reports)}\n\nCost, DOM level:\n${formatCost(costs)}`);
 });

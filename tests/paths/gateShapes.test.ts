@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { routed } from '../../machines/routed';
 import type { RouteEvent, RouteMeta, RoutedContext } from '../../machines/routeMeta';
-import { assertCovered, computeCoverage, formatTable } from './coverage';
-import { emptySeen, replayEvents, stateNodesOf } from './graph';
-import { checkRestore } from './history';
+import { assertCovered, computeCoverage, formatTable } from './generator/coverage';
+import { emptySeen, replayEvents, stateNodesOf } from './generator/graph';
+import { checkRestore } from './generator/history';
 import { shapesSpec } from './shapesPaths';
-import { pairFigure, pairPaths, pairsRequested } from './pairs';
+import { pairFigure, pairPaths, pairsRequested } from './generator/pairs';
 import { checkMaps, generateOptions, makeSpec, pathsOf, routeExecutor, type MachineSpec } from './spec';
 
 function replayAll(spec: MachineSpec) {

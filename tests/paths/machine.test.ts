@@ -1,53 +1,42 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import type { AnyMachineSnapshot } from 'xstate';
-import { href } from '../../src/routing/url';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { emptySeen, observe } from './graph';
-import { checkRestore } from './history';
-import { createControlledActor, createControls } from './internal';
-import { productSpec } from './productPaths';
-import { referenceSpec } from './referencePaths';
-import { shapesSpec } from './shapesPaths';
-import { pairFigure, pairPaths, pairsRequested } from './pairs';
-import { generateOptions, pathsOf } from './spec';
+import { afterAll, describe, it } from 'vitest';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './generator/coverage';
+import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './generator/cover';
+import { emptySeen } from './generator/graph';
+import { replayOnActor } from './generator/replay';
+import { pairFigure, pairPaths, pairsRequested } from './generator/pairs';
+import { machineSpecs } from './specs';
+import { generateOptions, routeEvents } from './spec';
 
 const reports: CoverageReport[] = [];
+const costs: CostRow[] = [];
 
-for (const spec of [referenceSpec, shapesSpec, productSpec]) {
+for (const spec of machineSpecs) {
+  const generated = await generate(spec, 'machine', routeEvents(spec));
   describe(`paths of the ${spec.name} machine, replayed on an actor`, () => {
-    const options = generateOptions(spec);
-    const base = pathsOf(spec, options);
     // Opt-in (PATHS_COVERAGE=pairs): one more path per pair of consecutive transitions not taken.
-    const pairs = pairsRequested() ? pairPaths(spec.machine, options, base) : undefined;
-    const paths = [...base, ...(pairs?.paths ?? [])];
+    const options = generateOptions(spec);
+    const pairs = pairsRequested() ? pairPaths(spec.machine, options, generated.paths) : undefined;
+    const paths = [...generated.paths, ...(pairs?.paths ?? [])];
     const seen = emptySeen();
+    const failed: string[] = [];
 
     for (const path of paths) {
       it(path.description, async () => {
-        // Time is a simulated clock; invoked actors settle when a step says so.
-        const controls = createControls(spec.machine, spec.outcomes ?? {});
-        const actor = createControlledActor(spec.machine, controls);
-        actor.start();
-        const stop = observe(actor, spec.machine, seen);
-        for (const step of path.steps) {
-          await controls.perform(actor, step.event);
-          const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-          expect(snapshot.value).toEqual(step.state.value);
-          expect(href(spec.table, snapshot)).toBe(href(spec.table, step.state));
-          if (step.restore) {
-            checkRestore(spec.machine, step.restore, snapshot.value);
-            seen.histories.add(step.restore.history);
-          }
+        try {
+          await replayOnActor(spec, path, seen);
+        } catch (error) {
+          failed.push(path.description.split(' reaches ')[0] ?? path.description);
+          throw error;
         }
-        stop();
-        actor.stop();
       });
     }
 
     it('took every transition, reached every state and checked every history state of the machine', () => {
-      const report = computeCoverage(spec, 'machine', seen);
+      holdBackAdvice(failed);
+      const report = withSearchReasons(computeCoverage(spec, 'machine', seen), generated);
       if (pairs) report.pairs = pairFigure(spec.machine, pairs.universe, paths);
       reports.push(report);
+      costs.push({ machine: spec.name, level: 'machine', ...generated.cost, covered: report.transitions.covered });
       assertCovered(report);
     });
   });
@@ -55,5 +44,6 @@ for (const spec of [referenceSpec, shapesSpec, productSpec]) {
 
 afterAll(() => {
   writeCoverage(reports);
-  console.log(`Path coverage, machine level:\n${formatTable(reports)}`);
+  writeCost(costs);
+  console.log(`Path coverage, machine level:\n${formatTable(reports)}\n\nCost, machine level:\n${formatCost(costs)}`);
 });

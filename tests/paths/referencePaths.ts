@@ -40,7 +40,7 @@ import { accessStrings } from '../reference/access';
 import { recordStrings, type RecordField } from '../reference/recordForm';
 import type { ReferenceContext } from '../reference/referenceMachine';
 import { isDirty } from '../../machines/forms';
-import { behaviourOf } from './behaviour';
+import { behaviourOf } from './generator/behaviour';
 
 const formsEvents: AnyEvent[] = [
   { type: 'record.change', field: 'name', value: 'A name' },

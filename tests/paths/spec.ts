@@ -1,11 +1,11 @@
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, Snapshot } from 'xstate';
 import { buildRouteTable, type RouteTable } from '../../src/routing/table';
 import { activeNodes, href, hrefFor } from '../../src/routing/url';
 import { URL_PARAM } from '../../machines/routeMeta';
-import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type TestPath } from './graph';
-import { historyPaths } from './history';
-import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './internal';
-import { isInternal } from './internalNames';
+import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type TestPath } from './generator/graph';
+import { historyPaths } from './generator/history';
+import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './generator/internal';
+import { isInternal } from './generator/internalNames';
 import type { RecordedCase } from './cases';
 
 export type AnyEvent = { type: string; [key: string]: unknown };
@@ -86,6 +86,18 @@ export interface MachineSpec {
   productName: string;
   /** Explorations recorded in the statechart overlay (Copy as test), replayed by cases.test.ts. */
   cases?: RecordedCase[];
+  /** The machine's `input`, as createApp takes it: every level starts the machine with it. */
+  input?: unknown;
+  /**
+   * A persisted snapshot to start from (`actor.getPersistedSnapshot()`), as createApp takes it:
+   * the search starts there and the machine and DOM levels restore it.
+   */
+  snapshot?: Snapshot<unknown>;
+  /**
+   * How many distinct states the generator's search explores before it stops (default 5000):
+   * what it could not reach then is named, with the budget as the reason.
+   */
+  stateBudget?: number;
 }
 
 /** A route event to every routable state, with sample params, and with each search param variant. */
@@ -130,7 +142,11 @@ export function generateOptions(spec: MachineSpec): GenerateOptions {
   };
 }
 
-/** The spec's suite: shortest paths, one per transition they miss, one per history state. */
+/**
+ * The older suite: shortest paths (routes from the initial state only), one per transition they
+ * miss, one per history state. Kept for the opt-in pair coverage, the gate's own tests and
+ * bench/paths.bench.ts; the three levels run generator/cover.ts's covering walks.
+ */
 export function pathsOf(spec: MachineSpec, options: GenerateOptions = generateOptions(spec)): TestPath[] {
   const paths = generatePaths(spec.machine, options);
   return options.traversal === 'simple' ? paths : [...paths, ...historyPaths(spec.machine, options, paths)];
@@ -149,11 +165,25 @@ export function isTransient(node: AnyStateNode): boolean {
   return (node.always ?? []).some((transition) => !transition.guard && transition.target?.length);
 }
 
+/** A final state its parent's unguarded onDone leaves at once never shows either. */
+export function isLeftAtOnce(node: AnyStateNode): boolean {
+  const parent = node.parent;
+  if (node.type !== 'final' || !parent || parent.type === 'parallel') return false;
+  const done = (parent.transitions.get(`xstate.done.state.${parent.id}`) ?? []) as Array<{
+    guard?: unknown;
+    target?: unknown[];
+  }>;
+  return done.some((transition) => !transition.guard && Boolean(transition.target?.length));
+}
+
 /** The states a person can see: atomic or routable, not transient, not replaced by a follow-up. */
 export function statesNeedingAssertion(spec: MachineSpec): AnyStateNode[] {
   return stateNodesOf(spec.machine).filter(
     (node) =>
-      (node.type === 'atomic' || Boolean(node.config.route)) && !isTransient(node) && !spec.followUps?.[node.id],
+      (node.type === 'atomic' || node.type === 'final' || Boolean(node.config.route)) &&
+      !isTransient(node) &&
+      !isLeftAtOnce(node) &&
+      !spec.followUps?.[node.id],
   );
 }
 

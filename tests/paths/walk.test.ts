@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
 import { createRouterSync, type RouterSync } from '../../src/routing/sync';
 import { href, screenKey, screensKey, screensOf, type Screen } from '../../src/routing/url';
-import { describeEvent } from './graph';
+import { describeEvent } from './generator/graph';
 import { productSpec } from './productPaths';
 import { referenceSpec } from './referencePaths';
 import { generateOptions, type MachineSpec } from './spec';
-import { checksFor } from './ui';
+import { checksFor } from './generator/ui';
 import { fuzzStep, performFuzz, type FuzzStep } from '../routing/fuzzInputs';
 import { pick, runWalkSync, walkParameters, walkStep, type WalkStep } from './walk';
 

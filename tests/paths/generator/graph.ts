@@ -8,8 +8,8 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { ROUTE_GUARD } from '../../machines/routed';
-import { activeNodes } from '../../src/routing/url';
+import { ROUTE_GUARD } from '../../../machines/routed';
+import { activeNodes } from '../../../src/routing/url';
 import { describeInternal, isDoneState } from './internalNames';
 
 /**
@@ -45,7 +45,7 @@ export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
   return nodes;
 }
 
-interface TransitionLike {
+export interface TransitionLike {
   source: AnyStateNode;
   eventType: string;
   target?: readonly AnyStateNode[];

@@ -1,8 +1,9 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { ROUTE_GUARD } from '../../../machines/routed';
 import { transitionDefinitions, type TransitionDef } from './graph';
 import { isInternal } from './internalNames';
 import { undeclaredOutcomes } from './internal';
-import type { MachineSpec } from './spec';
+import type { MachineSpec } from '../spec';
 
 type FixSpec = Pick<MachineSpec, 'machine' | 'events' | 'stateContext' | 'outcomes'>;
 
@@ -10,8 +11,9 @@ export const HISTORY_FIX =
   "no path left its parent in a state other than its default and came back through it: add sample events that leave the parent from inside it and that target the history state to the spec's events";
 
 /** The context fields a guard's implementation reads (`context.role`), from its source text. */
-function contextReadBy(machine: AnyStateMachine, guard: string): string[] {
-  const implementation = (machine.implementations.guards as Record<string, unknown>)[guard];
+function contextReadBy(machine: AnyStateMachine, guard: string | ((...args: never[]) => unknown)): string[] {
+  const implementation =
+    typeof guard === 'function' ? guard : (machine.implementations.guards as Record<string, unknown>)[guard];
   if (typeof implementation !== 'function') return [];
   const text = String(implementation);
   const fields = new Set<string>();
@@ -21,6 +23,35 @@ function contextReadBy(machine: AnyStateMachine, guard: string): string[] {
       if (name.trim()) fields.add(name.trim().split(/[:\s]/)[0] as string);
   }
   return [...fields];
+}
+
+/**
+ * The guard a routable state's `route: { guard }` adds, with a name to print. routed() puts its
+ * route.to guard first in an and(); XState's root-level route transitions wrap that in another
+ * and() behind its own route matcher: flattened, the one left is the state's own.
+ */
+function routeGuardOf(
+  def: TransitionDef,
+): { guard: string | ((...args: never[]) => unknown); name: string } | undefined {
+  const index = Number(def.key.split('|').pop());
+  const transition = (def.source.transitions.get(def.eventType) ?? [])[index] as { guard?: unknown } | undefined;
+  const flat = (guard: unknown): unknown[] =>
+    typeof guard === 'function' && Array.isArray((guard as { guards?: unknown }).guards)
+      ? (guard as unknown as { guards: unknown[] }).guards.flatMap(flat)
+      : [guard];
+  const own = flat(transition?.guard).find(
+    (guard) =>
+      guard !== undefined &&
+      !(typeof guard === 'function' && guard.name === 'routeMatches') &&
+      !(typeof guard === 'object' && guard !== null && (guard as { type?: unknown }).type === ROUTE_GUARD),
+  );
+  if (typeof own === 'string') return { guard: own, name: own };
+  if (typeof own === 'object' && own !== null && typeof (own as { type?: unknown }).type === 'string') {
+    const name = (own as { type: string }).type;
+    return { guard: name, name };
+  }
+  if (typeof own === 'function') return { guard: own as (...args: never[]) => unknown, name: '(inline)' };
+  return undefined;
 }
 
 function guardOf(def: TransitionDef): string | undefined {
@@ -51,8 +82,15 @@ export function fixForTransition(spec: FixSpec, def: TransitionDef): string {
   ) {
     return `no sample of "${def.eventType}": add one with its payload to the spec's events`;
   }
-  if (def.routeTo)
+  if (def.routeTo) {
+    // The route's own guard (routed() puts its route.to guard first in an and()).
+    const own = routeGuardOf(def);
+    const fields = own ? contextReadBy(spec.machine, own.guard) : [];
+    if (own && fields.length) {
+      return `its route guard ${own.name} reads ${fields.map((f) => `context.${f}`).join(', ')}: the search sends every route from every state it reaches, and none had ${fields.length > 1 ? 'them' : 'it'} so that the guard passes: add a sample event that sets ${fields.length > 1 ? 'them' : 'it'} to the spec's events (or exclude it with a reason in the spec's exclusions)`;
+    }
     return `no route event to ${def.routeTo} selects it where the paths go: add sample params, or exclude it with a reason in the spec's exclusions`;
+  }
   return `no path reaches #${def.source.id} where it is enabled: exclude it with a reason in the spec's exclusions if it cannot happen`;
 }
 

@@ -5,6 +5,7 @@ import {
   type AnyActorRef,
   type AnyStateMachine,
   type AnyStateNode,
+  type Snapshot,
 } from 'xstate';
 import { stateNodesOf, transitionDefinitions } from './graph';
 import { DONE_ACTOR, ERROR_ACTOR, delayOf } from './internalNames';
@@ -51,6 +52,11 @@ export function internalEvents(machine: AnyStateMachine, outcomes: Record<string
     }
   }
   return events;
+}
+
+/** One sample of XState's done or error event per declared outcome of each invoked actor. */
+export function outcomeEvents(machine: AnyStateMachine, outcomes: Record<string, Outcome[]>): AnyEvent[] {
+  return internalEvents(machine, outcomes).filter((event) => delayOf(event) === undefined);
 }
 
 /**
@@ -126,7 +132,15 @@ export function createControls(machine: AnyStateMachine, outcomes: Record<string
   };
 }
 
-/** An actor of `machine` on the controls' clock with their actors. */
-export function createControlledActor(machine: AnyStateMachine, controls: ReturnType<typeof createControls>) {
-  return createActor(machine.provide(controls.provide), { clock: controls.clock });
+/** An actor of `machine` on the controls' clock with their actors, started with the spec's input or snapshot. */
+export function createControlledActor(
+  machine: AnyStateMachine,
+  controls: ReturnType<typeof createControls>,
+  start: { input?: unknown; snapshot?: Snapshot<unknown> } = {},
+) {
+  return createActor(machine.provide(controls.provide), {
+    clock: controls.clock,
+    ...(start.input !== undefined && { input: start.input }),
+    ...(start.snapshot !== undefined && { snapshot: start.snapshot }),
+  });
 }

@@ -1,7 +1,7 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { refusesLeaving } from '../../machines/leaving';
+import { refusesLeaving } from '../../../machines/leaving';
 import { transitionKey } from './graph';
-import type { AnyEvent } from './spec';
+import type { AnyEvent } from '../spec';
 
 /**
  * A spec's `stateContext` derived from the machine instead of written by hand: two snapshots with

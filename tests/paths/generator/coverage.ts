@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyStateNode } from 'xstate';
-import type { RouteTable } from '../../src/routing/table';
+import type { RouteTable } from '../../../src/routing/table';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
-import type { MachineSpec } from './spec';
+import { isLeftAtOnce, type MachineSpec } from '../spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
 
@@ -46,16 +46,34 @@ export interface CoverageReport {
 }
 
 /**
- * A state left by an unguarded `always` (a redirect) is left within the macrostep that entered
- * it: no event is ever processed there, so its own event transitions cannot be taken, by any
- * means. routed() gives every routable state a self transition, a redirect's included.
+ * A state left within the macrostep that entered it processes no event, so its own event
+ * transitions cannot be taken, by any means: a state left by an unguarded `always` (a redirect),
+ * and a final state whose parent's unguarded onDone leaves it at once. routed() gives every
+ * routable state route transitions, these included.
  */
 export function neverAtRest(def: TransitionDef): string | undefined {
   if (def.eventType === '') return undefined;
   const leaves = (def.source.always ?? []).some((transition) => !transition.guard && transition.target?.length);
-  return leaves
-    ? `#${def.source.id} is left at once by its unguarded always transition: no event is processed there`
-    : undefined;
+  if (leaves) {
+    return `#${def.source.id} is left at once by its unguarded always transition: no event is processed there`;
+  }
+  if (isLeftAtOnce(def.source)) {
+    return `#${def.source.id} is a final state that #${def.source.parent?.id ?? '?'}'s onDone leaves at once: no event is processed there`;
+  }
+  return undefined;
+}
+
+/**
+ * routed() answers a route to a routable state in place while it is the screen shown; a state
+ * whose children (history states aside) all have URLs of their own is never the screen shown,
+ * as one of them is always active: that answer can never be selected.
+ */
+export function noScreenOfItsOwn(def: TransitionDef): string | undefined {
+  if (!def.routeTo || def.targets.length > 0 || `#${def.source.id}` !== def.routeTo) return undefined;
+  const children = (Object.values(def.source.states) as AnyStateNode[]).filter((child) => child.type !== 'history');
+  if (def.source.type !== 'compound' || children.length === 0) return undefined;
+  if (!children.every((child) => Boolean(child.config.route))) return undefined;
+  return `every child of #${def.source.id} (history states aside) has a URL of its own, so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
 }
 
 /**
@@ -87,17 +105,62 @@ function isDescendant(node: AnyStateNode, ancestor: AnyStateNode): boolean {
   return false;
 }
 
+type CoverageSpec = Pick<
+  MachineSpec,
+  'name' | 'machine' | 'table' | 'exclusions' | 'stateContext' | 'events' | 'outcomes'
+>;
+
+/**
+ * routed() answers the URL of a routable state while a routable descendant is shown by
+ * re-entering it; when every such descendant is never at rest (a final state left at once, a
+ * redirect), no descendant is ever shown there and that answer is never selected.
+ */
+export function shownDescendantNeverAtRest(def: TransitionDef): string | undefined {
+  if (!def.routeTo || `#${def.source.id}` !== def.routeTo || def.targets.join() !== def.source.id) return undefined;
+  const below: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      if (child.config.route) below.push(child);
+      walk(child);
+    }
+  };
+  walk(def.source);
+  if (below.length === 0) return undefined;
+  const resting = below.filter(
+    (node) => !neverAtRest({ ...def, source: node, eventType: 'xstate.route', routeTo: `#${node.id}` }),
+  );
+  if (resting.length) return undefined;
+  return `the routable states below #${def.source.id} (${below.map((node) => `#${node.id}`).join(', ')}) are left at once, so none is ever shown there and this answer is never selected`;
+}
+
+function classify(spec: CoverageSpec, level: Level, exclude: (what: string) => boolean) {
+  const notApplicable: NotApplicable[] = [];
+  const applicable: TransitionDef[] = [];
+  for (const def of transitionDefinitions(spec.machine)) {
+    const reason =
+      neverAtRest(def) ??
+      noScreenOfItsOwn(def) ??
+      shownDescendantNeverAtRest(def) ??
+      (level !== 'machine' ? urlUnreachable(spec.table, def) : undefined);
+    if (reason) notApplicable.push({ transition: def.label, reason });
+    else if (!exclude(def.label)) applicable.push(def);
+  }
+  return { applicable, notApplicable };
+}
+
+/** The transitions a level must take: all but those a rule or the spec excludes. */
+export function applicableTransitions(spec: CoverageSpec, level: Level): TransitionDef[] {
+  const exclusions = spec.exclusions ?? {};
+  return classify(spec, level, (what) => exclusions[what] !== undefined).applicable;
+}
+
 /**
  * Coverage of what a replay saw. At URL-driven levels the route table's rules above apply too.
  * The spec's exclusions are taken out of the totals, with their reasons; one that names nothing
  * in the machine is an error (a stale exclusion would hide a future gap).
  */
-export function computeCoverage(
-  spec: Pick<MachineSpec, 'name' | 'machine' | 'table' | 'exclusions' | 'stateContext' | 'events' | 'outcomes'>,
-  level: Level,
-  seen: Seen,
-): CoverageReport {
-  const { machine, table } = spec;
+export function computeCoverage(spec: CoverageSpec, level: Level, seen: Seen): CoverageReport {
+  const { machine } = spec;
   const exclusions = spec.exclusions ?? {};
   const excluded: Excluded[] = [];
   const exclude = (what: string) => {
@@ -110,13 +173,7 @@ export function computeCoverage(
   const states = stateNodesOf(machine)
     .map((node) => node.id)
     .filter((id) => !exclude(`#${id}`));
-  const notApplicable: NotApplicable[] = [];
-  const applicable: TransitionDef[] = [];
-  for (const def of transitionDefinitions(machine)) {
-    const reason = neverAtRest(def) ?? (level !== 'machine' ? urlUnreachable(table, def) : undefined);
-    if (reason) notApplicable.push({ transition: def.label, reason });
-    else if (!exclude(def.label)) applicable.push(def);
-  }
+  const { applicable, notApplicable } = classify(spec, level, exclude);
   const names = new Set([
     ...stateNodesOf(machine).map((node) => `#${node.id}`),
     ...transitionDefinitions(machine).map((def) => def.label),

@@ -1,19 +1,19 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
-import type { AnyMachineSnapshot } from 'xstate';
-import { createRouterSync } from '../../src/routing/sync';
-import { activeNodes, href } from '../../src/routing/url';
+import type { AnyMachineSnapshot, Snapshot } from 'xstate';
+import { createRouterSync } from '../../../src/routing/sync';
+import { activeNodes, href } from '../../../src/routing/url';
 import { createControlledActor, createControls } from './internal';
-import type { AnyEvent, MachineSpec } from './spec';
+import type { AnyEvent, MachineSpec } from '../spec';
 
 /**
  * What the app should show, computed without it: the machine with the same router code on a
  * memory history, told the same URLs and events. A screen the app replaces by itself (a view
  * that throws) gets its follow-up event here too.
  */
-export function createModel(spec: MachineSpec) {
-  const history = createMemoryHistory({ initialEntries: ['/'] });
+export function createModel(spec: MachineSpec, from?: { snapshot: Snapshot<unknown>; url: string }) {
+  const history = createMemoryHistory({ initialEntries: [from?.url ?? '/'] });
   const controls = createControls(spec.machine, spec.outcomes ?? {});
-  const actor = createControlledActor(spec.machine, controls);
+  const actor = createControlledActor(spec.machine, controls, from ? { ...spec, snapshot: from.snapshot } : spec);
   actor.start();
   const sync = createRouterSync({ actor, table: spec.table, history });
   const snapshot = () => actor.getSnapshot() as AnyMachineSnapshot;
@@ -41,6 +41,8 @@ export function createModel(spec: MachineSpec) {
       await controls.perform(actor, event);
       followUp();
     },
+    /** What a fresh model needs to start here: the persisted snapshot and the URL. */
+    here: () => ({ snapshot: actor.getPersistedSnapshot(), url: href(spec.table, snapshot()) }),
     stop() {
       sync.stop();
       actor.stop();

@@ -1,5 +1,5 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
-import { activeNodes } from '../../src/routing/url';
+import { activeNodes } from '../../../src/routing/url';
 import { describeEvent, emptySeen, reach, type GenerateOptions, type PathStep, type TestPath } from './graph';
 
 type AnyEvent = { type: string; [key: string]: unknown };
@@ -67,7 +67,7 @@ function shallowRestore(parent: AnyStateNode, left: StateValue): StateValue {
   return child.type === 'atomic' || child.type === 'final' ? key : { [key]: defaultValueBelow(child) };
 }
 
-function expectedRestore(history: AnyStateNode, left: StateValue): StateValue {
+export function expectedRestore(history: AnyStateNode, left: StateValue): StateValue {
   const parent = history.parent as AnyStateNode;
   return history.history === 'deep' || parent.type === 'parallel' ? left : shallowRestore(parent, left);
 }

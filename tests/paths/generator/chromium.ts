@@ -1,9 +1,9 @@
 import { delayOf } from './internalNames';
 import type { Browser, Page } from 'playwright-core';
 import type { StateValue } from 'xstate';
-import { openPage } from '../browser/browser';
+import { openPage } from '../../browser/browser';
 import { seeSnapshot, type Seen } from './graph';
-import type { AnyEvent, MachineSpec } from './spec';
+import type { AnyEvent, MachineSpec } from '../spec';
 import type { Check, Driver } from './ui';
 
 /**
@@ -86,7 +86,10 @@ type PathsWindow = {
   };
 };
 
-/** Opens the built app at `/`, waits for its router, and records what its machine does. */
+/**
+ * Opens the built app at `/` (below `origin`, which may carry a base path), waits for its router,
+ * and records what its machine does.
+ */
 export async function openApp(browser: Browser, origin: string, { clock = false } = {}) {
   const opened = await openPage(browser, 'about:blank');
   const { page } = opened;
@@ -110,9 +113,11 @@ export async function collect(page: Page, spec: MachineSpec, seen: Seen) {
   for (const value of recorded.values) seeSnapshot(seen, spec.machine, { value });
 }
 
-export const appUrl = (page: Page) => {
+/** The app-relative URL shown: pathname and search, without the base path. */
+export const appUrl = (page: Page, base = '') => {
   const url = new URL(page.url());
-  return url.pathname + url.search;
+  const path = base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) || '/' : url.pathname;
+  return path + url.search;
 };
 
 export const stateValue = (page: Page) =>
@@ -131,11 +136,11 @@ export async function runCheck(page: Page, check: Check) {
   }
 }
 
-/** Performs user actions with real clicks and typing in Chromium. */
-export function chromiumDriver(page: Page, baseLength: number): Driver {
+/** Performs user actions with real clicks and typing in Chromium; `base` is the app's base path. */
+export function chromiumDriver(page: Page, baseLength: number, base = ''): Driver {
   return {
     async route(url) {
-      const link = page.locator(`a[href=${JSON.stringify(url)}]`).filter({ visible: true });
+      const link = page.locator(`a[href=${JSON.stringify(base + url)}]`).filter({ visible: true });
       if ((await link.count()) > 0) await link.first().click();
       // No link to it on screen: the URL is "typed" into the app (see README: a real typed URL
       // reloads the page and starts a new machine, which the random walk does instead).
@@ -161,8 +166,9 @@ export function chromiumDriver(page: Page, baseLength: number): Driver {
       }
       const delay = delayOf(event);
       if (delay === undefined) throw new Error(`${event.type}: the Chromium level cannot perform this event`);
-      // The page clock (openApp's `clock`) fires the machine's own timer.
-      await page.clock.runFor(delay);
+      // The page clock (openApp's `clock`) fires the machine's own timer. A jump, not a run: a
+      // named delay may be 30 days, and each timer due in between fires once.
+      await page.clock.fastForward(delay);
     },
     async waitForState(value) {
       await page.waitForFunction(
@@ -172,7 +178,15 @@ export function chromiumDriver(page: Page, baseLength: number): Driver {
         { timeout: 5000 },
       );
     },
-    url: async () => appUrl(page),
+    url: async () => appUrl(page, base),
+    found: async () => ({
+      value: await page
+        .evaluate(() => (window as unknown as PathsWindow).__paths.router.actor.getSnapshot().value)
+        .catch(() => 'unreadable'),
+      url: appUrl(page, base),
+      headings: await page.getByRole('heading').allTextContents(),
+      title: await page.title(),
+    }),
     historyLength: async () => (await page.evaluate(() => history.length)) - baseLength + 1,
     check: (check) => runCheck(page, check),
   };

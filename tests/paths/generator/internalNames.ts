@@ -1,15 +1,24 @@
 type AnyEvent = { type: string; [key: string]: unknown };
 
 /** XState's names for the events it raises or schedules itself, read, never written, by the generator. */
-const AFTER = /^xstate\.after\.(\d+)\./;
+const AFTER = 'xstate.after.';
+const NUMBERED_AFTER = /^xstate\.after\.(\d+)\./;
 export const DONE_ACTOR = 'xstate.done.actor.';
 export const ERROR_ACTOR = 'xstate.error.actor.';
 
-/** The delay in ms of a delayed (`after`) event, or undefined. */
+/**
+ * The delay in ms of a delayed (`after`) event, or undefined: the `delay` the generator resolved
+ * for it (a named or computed delay, see search.ts waitsIn), else the number in its type.
+ */
 export function delayOf(event: AnyEvent): number | undefined {
-  const match = AFTER.exec(event.type);
+  if (!event.type.startsWith(AFTER)) return undefined;
+  if (typeof event.delay === 'number') return event.delay;
+  const match = NUMBERED_AFTER.exec(event.type);
   return match ? Number(match[1]) : undefined;
 }
+
+/** A delayed (`after`) event, whatever its delay: a number, a name, a function of context. */
+export const isAfter = (type: string) => type.startsWith(AFTER);
 
 /** Events XState raises by itself (`xstate.done.state.*`): taken by reaching a final state. */
 export const isDoneState = (type: string) => type.startsWith('xstate.done.state.');
@@ -29,4 +38,4 @@ export function describeInternal(event: AnyEvent): string | undefined {
  * for time passing and actors settling, which each level drives through its clock and actors.
  */
 export const isInternal = (type: string) =>
-  isDoneState(type) || delayOf({ type }) !== undefined || type.startsWith(DONE_ACTOR) || type.startsWith(ERROR_ACTOR);
+  isDoneState(type) || isAfter(type) || type.startsWith(DONE_ACTOR) || type.startsWith(ERROR_ACTOR);

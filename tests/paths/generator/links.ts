@@ -1,6 +1,6 @@
-import { activeNodes, href, resolveUrl } from '../../src/routing/url';
+import { activeNodes, href, resolveUrl } from '../../../src/routing/url';
 import { modelAfter, createModel, type ModelOp } from './model';
-import { describeState, isTransient, type MachineSpec } from './spec';
+import { describeState, isTransient, type MachineSpec } from '../spec';
 
 /** An in-app link on screen: its href and accessible text. */
 export interface ShownLink {
@@ -25,10 +25,16 @@ export function linksIn(document: Document): ShownLink[] {
 export async function linkProblems(spec: MachineSpec, ops: ModelOp[], links: ShownLink[]): Promise<string[]> {
   const problems: string[] = [];
   const checked = new Set<string>();
+  // One replay to this point, then each link from its persisted snapshot at this URL: following a
+  // link pushes an entry, so the entries before it do not matter. A replay per link would cost
+  // links × steps, which long walks and many screens make quadratic.
+  const replayed = await modelAfter(spec, ops);
+  const here = replayed.here();
+  replayed.stop();
   for (const link of links) {
     if (checked.has(link.href)) continue;
     checked.add(link.href);
-    const model = await modelAfter(spec, ops);
+    const model = createModel(spec, here);
     const before = model.snapshot();
     const screen = describeState(spec.table, before);
     const refusal = activeNodes(spec.machine.root, before.value)
