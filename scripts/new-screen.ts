@@ -3,6 +3,12 @@
  * placeholders — the state node (machines/appMachine.ts), its words (machines/strings.ts), its
  * view (src/views/<id>.view.tsx) and its path-test assertion (tests/paths/productPaths.ts).
  * tests/paths/placeholders.test.ts then fails, naming each placeholder, until it is filled in.
+ *
+ * - `--parent <id>` nests it; a parent without child states gets a `states` block with an index
+ *   child (`<parent>Index`, what the parent's URL shows), an `<Outlet />` in its view, and its
+ *   assertion's title moved to the index child (the title is the child's while a child is shown).
+ * - Each `:param` of the path gets a parser (`params: { name: int }`) and a sample in the path
+ *   spec; a screen with a param gets no `nav` (a header entry cannot name a param).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,12 +22,25 @@ export interface NewScreen {
 
 const todo = (what: string) => `'${PLACEHOLDER} ${what}'`;
 
+/** The `:name` params of a path piece. */
+export const paramsOf = (path: string) =>
+  path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+
+/** A screen with a param has no header entry: the header cannot say which one. */
+const hasNav = ({ path }: NewScreen) => paramsOf(path).length === 0;
+
 export function parseArgs(args: string[]): NewScreen {
   const [id, path, ...rest] = args;
   const usage = 'usage: npm run new:screen -- <id> <path> [--parent <id>]';
   if (!id || path === undefined) throw new Error(usage);
   if (!/^[a-z][A-Za-z0-9]*$/.test(id)) throw new Error(`"${id}" is not a camelCase state id. ${usage}`);
   if (path.startsWith('/') && path !== '/') throw new Error(`path "${path}" is relative to its parent: drop the "/"`);
+  for (const name of paramsOf(path)) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name)) throw new Error(`param ":${name}" is not a camelCase name. ${usage}`);
+  }
   const at = rest.indexOf('--parent');
   const parent = at >= 0 ? rest[at + 1] : undefined;
   if (at >= 0 && !parent) throw new Error(usage);
@@ -29,58 +48,136 @@ export function parseArgs(args: string[]): NewScreen {
 }
 
 /** The machine with the new state: at the root before notFound, or first under `parent`'s states. */
-export function addState(source: string, { id, path, parent }: NewScreen): string {
+export function addState(source: string, screen: NewScreen): string {
+  const { id, path, parent } = screen;
   if (source.includes(`id: '${id}'`)) throw new Error(`machines/appMachine.ts already has a state #${id}`);
+  const params = paramsOf(path);
+  const meta = [
+    `path: '${path}'`,
+    ...(params.length ? [`params: { ${params.map((name) => `${name}: int`).join(', ')} }`] : []),
+    `title: strings.${id}.title`,
+    ...(hasNav(screen) ? [`nav: strings.${id}.nav`] : []),
+  ];
   const node = (indent: string) =>
     [
       `${indent}${id}: {`,
       `${indent}  id: '${id}',`,
       `${indent}  route: {},`,
-      `${indent}  meta: { path: '${path}', title: strings.${id}.title, nav: strings.${id}.nav },`,
+      ...(params.length
+        ? [`${indent}  // int: a whole number (another parser from machines/routeMeta.ts, or none for text).`]
+        : []),
+      `${indent}  meta: { ${meta.join(', ')} },`,
       `${indent}},`,
       '',
     ].join('\n');
+  const withParser = params.length ? importInt(source) : source;
   if (!parent) {
-    const match = /\n( *)notFound: \{/.exec(source);
+    const match = /\n( *)notFound: \{/.exec(withParser);
     if (!match) throw new Error('machines/appMachine.ts: no root state "notFound" to insert before');
-    return source.slice(0, match.index + 1) + node(match[1] ?? '') + source.slice(match.index + 1);
+    return withParser.slice(0, match.index + 1) + node(match[1] ?? '') + withParser.slice(match.index + 1);
   }
-  const own = source.indexOf(`id: '${parent}'`);
+  const own = withParser.indexOf(`id: '${parent}'`);
   if (own < 0) throw new Error(`machines/appMachine.ts has no state #${parent}`);
-  const states = /\n( *)states: \{\n/.exec(source.slice(own));
-  const next = /\n *[A-Za-z]+: \{\n *id: '/.exec(source.slice(own));
-  if (!states || (next && next.index < states.index)) {
-    throw new Error(`#${parent} has no "states: {" block yet: add one (with an index child) first`);
-  }
+  const states = /\n( *)states: \{\n/.exec(withParser.slice(own));
+  const next = /\n *[A-Za-z]+: \{\n *id: '/.exec(withParser.slice(own));
+  if (!states || (next && next.index < states.index)) return addStatesBlock(withParser, own, parent, node);
   const at = own + states.index + states[0].length;
-  return source.slice(0, at) + node(`${states[1] ?? ''}  `) + source.slice(at);
+  return withParser.slice(0, at) + node(`${states[1] ?? ''}  `) + withParser.slice(at);
+}
+
+/**
+ * A parent without child states gets them: an index child (what the parent's URL shows: its own
+ * screen) first, so it stays the initial state, then the new child. Inserted at the end of the
+ * parent's node, found by the indentation of its `id:` line.
+ */
+function addStatesBlock(source: string, own: number, parent: string, node: (indent: string) => string): string {
+  const lineStart = source.lastIndexOf('\n', own) + 1;
+  const indent = /^ */.exec(source.slice(lineStart))?.[0] ?? '';
+  const close = new RegExp(`\\n${indent.slice(2)}\\},?\\n`).exec(source.slice(own));
+  if (!close)
+    throw new Error(
+      `machines/appMachine.ts: cannot find where #${parent} ends (its "}," at ${indent.length - 2} spaces)`,
+    );
+  const at = own + close.index + 1;
+  const block = [
+    `${indent}initial: '${parent}Index',`,
+    `${indent}states: {`,
+    `${indent}  // What /${parent}'s URL shows: the parent's own screen, no child.`,
+    `${indent}  ${parent}Index: { id: '${parent}Index' },`,
+    node(`${indent}  `).replace(/\n$/, ''),
+    `${indent}},`,
+    '',
+  ].join('\n');
+  return source.slice(0, at) + block + source.slice(at);
+}
+
+/** Adds `int` to the import from './routeMeta' (or a new import) when it is not there. */
+function importInt(source: string): string {
+  const line = /import \{([^}]*)\} from '\.\/routeMeta';/.exec(source);
+  if (line && /\bint\b/.test(line[1] ?? '')) return source;
+  if (line) return source.replace(line[0], `import { int,${line[1]}} from './routeMeta';`);
+  return `import { int } from './routeMeta';\n${source}`;
 }
 
 /** The catalogue with the screen's words as placeholders, before the catalogue's end. */
-export function addStrings(source: string, { id }: NewScreen): string {
+export function addStrings(source: string, screen: NewScreen): string {
+  const { id, path } = screen;
   const end = source.lastIndexOf('} as const;');
   if (end < 0) throw new Error('machines/strings.ts: no "} as const;" at the end of the catalogue');
+  const params = paramsOf(path).map((name) => `{${name}}`);
   const block = [
     `  ${id}: {`,
-    `    title: ${todo(`the title of ${id}`)},`,
-    `    nav: ${todo(`the navigation label of ${id} (or remove nav from its meta)`)},`,
+    `    title: ${todo(`the title of ${id}${params.length ? ` (${params.join(', ')} is replaced by the param)` : ''}`)},`,
+    ...(hasNav(screen) ? [`    nav: ${todo(`the navigation label of ${id} (or remove nav from its meta)`)},`] : []),
     '  },',
     '',
   ].join('\n');
   return source.slice(0, end) + block + source.slice(end);
 }
 
-/** The product spec with a placeholder assertion for the screen. */
-export function addAssertion(source: string, { id }: NewScreen): string {
+/**
+ * The product spec with a placeholder assertion for the screen, a sample for each new param, and,
+ * when the parent just got its child states, the parent's title moved to its index child: while a
+ * child is shown the title is the child's, so a parent asserts only its heading.
+ */
+export function addAssertion(source: string, screen: NewScreen, parentGotStates = false): string {
+  const { id, path, parent } = screen;
   const match = /\n( *)assertions: \{\n/.exec(source);
   if (!match) throw new Error('tests/paths/productPaths.ts: no "assertions: {" block');
   const indent = `${match[1] ?? ''}  `;
-  const line = `${indent}${id}: { heading: ${todo(`how a person sees #${id}: its heading`)}, title: strings.${id}.title },\n`;
-  const at = match.index + match[0].length;
-  return source.slice(0, at) + line + source.slice(at);
+  // A title with {param}s is the catalogue's text with the params filled in, as the shell does.
+  const title = paramsOf(path).length ? `(params) => interpolate(strings.${id}.title, params)` : `strings.${id}.title`;
+  const lines = [`${indent}${id}: { heading: ${todo(`how a person sees #${id}: its heading`)}, title: ${title} },`];
+  let result = source;
+  if (paramsOf(path).length && !/import \{[^}]*\binterpolate\b[^}]*\} from '/.test(result)) {
+    result = `import { interpolate } from '../../machines/wording';\n${result}`;
+  }
+  if (parent && parentGotStates) {
+    const own = new RegExp(`(\\n *${parent}: \\{[^\\n]*?), title: ([^\\n]*?) \\},`).exec(result);
+    if (own) {
+      result = result.replace(own[0], `${own[1]} },`);
+      lines.push(`${indent}${parent}Index: { title: ${own[2]} },`);
+    } else {
+      lines.push(`${indent}${parent}Index: { title: strings.${parent}.title },`);
+    }
+  }
+  const block = /\n( *)assertions: \{\n/.exec(result) ?? match;
+  const at = block.index + block[0].length;
+  result = result.slice(0, at) + lines.map((line) => `${line}\n`).join('') + result.slice(at);
+  for (const name of paramsOf(path)) {
+    const params = /\n( *)params: \{/.exec(result);
+    if (!params) throw new Error('tests/paths/productPaths.ts: no "params: {" samples to add :' + name + ' to');
+    const end = params.index + params[0].length;
+    const has = new RegExp(`\\b${name}:`).test(result.slice(end, result.indexOf('}', end)));
+    // A sample value the path tests put in the URL: any whole number the screen accepts.
+    if (!has) result = `${result.slice(0, end)} ${name}: [5],${result.slice(end)}`;
+  }
+  return result;
 }
 
-export function viewSource({ id }: NewScreen): string {
+export function viewSource({ id, parent }: NewScreen): string {
+  // A child shows inside its parent's view, under the parent's heading.
+  const heading = parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>';
   return [
     "import { ScreenHeading } from '../shell/ScreenHeading';",
     '',
@@ -94,7 +191,7 @@ export function viewSource({ id }: NewScreen): string {
     'export function View() {',
     '  return (',
     '    <article className="screen">',
-    '      <ScreenHeading>{words.heading}</ScreenHeading>',
+    `      ${heading}{words.heading}</ScreenHeading>`,
     '      <p>{words.body}</p>',
     '    </article>',
     '  );',
@@ -103,27 +200,56 @@ export function viewSource({ id }: NewScreen): string {
   ].join('\n');
 }
 
-/** Writes the four pieces under `root`. */
-export function newScreen(root: string, screen: NewScreen): string[] {
+/** A parent's view with `<Outlet />` where its children show (after its generated body), or null when it has one. */
+export function withOutlet(source: string): string | null {
+  if (source.includes('<Outlet')) return null;
+  const end = source.lastIndexOf('    </article>');
+  if (end < 0) return null;
+  const imported = `import { Outlet } from '../routing/react';\n${source}`;
+  const at = end + imported.length - source.length;
+  return `${imported.slice(0, at)}      <Outlet />\n${imported.slice(at)}`;
+}
+
+/** Writes the pieces under `root`; returns the files written and what is left to do by hand. */
+export function newScreen(root: string, screen: NewScreen): { files: string[]; notes: string[] } {
   const file = (path: string) => resolve(root, path);
   const view = file(`src/views/${screen.id}.view.tsx`);
   if (existsSync(view)) throw new Error(`src/views/${screen.id}.view.tsx exists already`);
-  const edits: [string, (source: string, screen: NewScreen) => string][] = [
-    ['machines/appMachine.ts', addState],
-    ['machines/strings.ts', addStrings],
-    ['tests/paths/productPaths.ts', addAssertion],
+  const machine = readFileSync(file('machines/appMachine.ts'), 'utf8');
+  const nextMachine = addState(machine, screen);
+  const parentGotStates =
+    Boolean(screen.parent) &&
+    nextMachine.includes(`id: '${screen.parent}Index'`) &&
+    !machine.includes(`id: '${screen.parent}Index'`);
+  const written: (readonly [string, string])[] = [
+    ['machines/appMachine.ts', nextMachine],
+    ['machines/strings.ts', addStrings(readFileSync(file('machines/strings.ts'), 'utf8'), screen)],
+    [
+      'tests/paths/productPaths.ts',
+      addAssertion(readFileSync(file('tests/paths/productPaths.ts'), 'utf8'), screen, parentGotStates),
+    ],
   ];
+  const notes: string[] = [];
+  if (screen.parent) {
+    const parentView = `src/views/${screen.parent}.view.tsx`;
+    const outlet = existsSync(file(parentView)) ? withOutlet(readFileSync(file(parentView), 'utf8')) : null;
+    if (outlet) written.push([parentView, outlet]);
+    else if (!existsSync(file(parentView)) || !readFileSync(file(parentView), 'utf8').includes('<Outlet')) {
+      notes.push(`${parentView}: render <Outlet /> (src/routing/react) where #${screen.id} shows`);
+    }
+  }
   // Every edit is computed before any file is written: a refusal leaves the repository as it was.
-  const written = edits.map(([path, edit]) => [path, edit(readFileSync(file(path), 'utf8'), screen)] as const);
   for (const [path, source] of written) writeFileSync(file(path), source);
   writeFileSync(view, viewSource(screen));
-  return [...written.map(([path]) => path), `src/views/${screen.id}.view.tsx`];
+  return { files: [...written.map(([path]) => path), `src/views/${screen.id}.view.tsx`], notes };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   try {
     const screen = parseArgs(process.argv.slice(2));
-    for (const path of newScreen(process.cwd(), screen)) console.log(`wrote ${path}`);
+    const { files, notes } = newScreen(process.cwd(), screen);
+    for (const path of files) console.log(`wrote ${path}`);
+    for (const note of notes) console.log(`to do: ${note}`);
     console.log(
       `\nNext: replace every "${PLACEHOLDER}" (npx vitest run --project paths tests/paths/placeholders.test.ts names them),\n` +
         'then npm run machine:export to redraw docs/machine.',
