@@ -10,6 +10,7 @@
  * - Each `:param` of the path gets a parser (`params: { name: int }`) and a sample in the path
  *   spec; a screen with a param gets no `nav` (a header entry cannot name a param).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PLACEHOLDER } from '../machines/placeholder';
@@ -18,7 +19,14 @@ export interface NewScreen {
   id: string;
   path: string;
   parent?: string;
+  /** `--tabs a,b`: in-screen tabs, each a child state entered by a `<id>.show<Tab>` event. */
+  tabs?: string[];
 }
+
+const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** The event that shows a tab, and the id of its state. */
+export const tabEvent = (id: string, tab: string) => `${id}.show${cap(tab)}`;
+export const tabId = (id: string, tab: string) => `${id}${cap(tab)}`;
 
 const todo = (what: string) => `'${PLACEHOLDER} ${what}'`;
 
@@ -34,7 +42,7 @@ const hasNav = ({ path }: NewScreen) => paramsOf(path).length === 0;
 
 export function parseArgs(args: string[]): NewScreen {
   const [id, path, ...rest] = args;
-  const usage = 'usage: npm run new:screen -- <id> <path> [--parent <id>]';
+  const usage = 'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…]';
   if (!id || path === undefined) throw new Error(usage);
   if (!/^[a-z][A-Za-z0-9]*$/.test(id)) throw new Error(`"${id}" is not a camelCase state id. ${usage}`);
   if (path.startsWith('/') && path !== '/') throw new Error(`path "${path}" is relative to its parent: drop the "/"`);
@@ -44,7 +52,13 @@ export function parseArgs(args: string[]): NewScreen {
   const at = rest.indexOf('--parent');
   const parent = at >= 0 ? rest[at + 1] : undefined;
   if (at >= 0 && !parent) throw new Error(usage);
-  return { id, path, parent };
+  const tabsAt = rest.indexOf('--tabs');
+  const tabs = tabsAt >= 0 ? (rest[tabsAt + 1] ?? '').split(',').filter(Boolean) : undefined;
+  if (tabs && tabs.length < 2) throw new Error(`--tabs needs two tab names or more, comma-separated. ${usage}`);
+  for (const tab of tabs ?? []) {
+    if (!/^[a-z][A-Za-z0-9]*$/.test(tab)) throw new Error(`tab "${tab}" is not a camelCase name. ${usage}`);
+  }
+  return { id, path, ...(parent ? { parent } : {}), ...(tabs ? { tabs } : {}) };
 }
 
 /** The machine with the new state: at the root before notFound, or first under `parent`'s states. */
@@ -67,10 +81,17 @@ export function addState(source: string, screen: NewScreen): string {
         ? [`${indent}  // int: a whole number (another parser from machines/routeMeta.ts, or none for text).`]
         : []),
       `${indent}  meta: { ${meta.join(', ')} },`,
+      ...(screen.tabs ? tabsBlock(screen, screen.tabs, `${indent}  `) : []),
       `${indent}},`,
       '',
     ].join('\n');
-  const withParser = params.length ? importInt(source) : source;
+  const withEvents = screen.tabs
+    ? addEvents(
+        source,
+        screen.tabs.map((tab) => tabEvent(id, tab)),
+      )
+    : source;
+  const withParser = params.length ? importInt(withEvents) : withEvents;
   if (!parent) {
     const match = /\n( *)notFound: \{/.exec(withParser);
     if (!match) throw new Error('machines/appMachine.ts: no root state "notFound" to insert before');
@@ -83,6 +104,31 @@ export function addState(source: string, screen: NewScreen): string {
   if (!states || (next && next.index < states.index)) return addStatesBlock(withParser, own, parent, node);
   const at = own + states.index + states[0].length;
   return withParser.slice(0, at) + node(`${states[1] ?? ''}  `) + withParser.slice(at);
+}
+
+/**
+ * Tabs are in-screen states, not screens (no URL, title or focus change): one child per tab, the
+ * first shown on entry, each shown by its event from any tab. Tagged with its id, so the view asks
+ * `hasTag` wherever the screen sits in the machine.
+ */
+function tabsBlock({ id }: NewScreen, tabs: string[], indent: string): string[] {
+  return [
+    `${indent}initial: '${tabs[0]}',`,
+    `${indent}on: {`,
+    ...tabs.map((tab) => `${indent}  '${tabEvent(id, tab)}': '.${tab}',`),
+    `${indent}},`,
+    `${indent}states: {`,
+    ...tabs.map((tab) => `${indent}  ${tab}: { id: '${tabId(id, tab)}', tags: '${tabId(id, tab)}' },`),
+    `${indent}},`,
+  ];
+}
+
+/** The machine's event union with the new event types. */
+function addEvents(source: string, types: string[]): string {
+  const union = /export type AppEvent =([^;]*);/.exec(source);
+  if (!union) throw new Error('machines/appMachine.ts: no "export type AppEvent = …;" to add the events to');
+  const added = types.map((type) => ` | { type: '${type}' }`).join('');
+  return source.replace(union[0], `export type AppEvent =${union[1]}${added};`);
 }
 
 /**
@@ -129,6 +175,15 @@ export function addStrings(source: string, screen: NewScreen): string {
     `  ${id}: {`,
     `    title: ${todo(`the title of ${id}${params.length ? ` (${params.join(', ')} is replaced by the param)` : ''}`)},`,
     ...(hasNav(screen) ? [`    nav: ${todo(`the navigation label of ${id} (or remove nav from its meta)`)},`] : []),
+    // Tab labels are here, not in the view: the path tests click them by name.
+    ...(screen.tabs
+      ? [
+          `    tabsLabel: ${todo(`what the tabs of ${id} are, for screen readers`)},`,
+          `    tabs: {`,
+          ...screen.tabs.map((tab) => `      ${tab}: ${todo(`the label of the ${tab} tab`)},`),
+          `    },`,
+        ]
+      : []),
     '  },',
     '',
   ].join('\n');
@@ -147,7 +202,10 @@ export function addAssertion(source: string, screen: NewScreen, parentGotStates 
   const indent = `${match[1] ?? ''}  `;
   // A title with {param}s is the catalogue's text with the params filled in, as the shell does.
   const title = paramsOf(path).length ? `(params) => interpolate(strings.${id}.title, params)` : `strings.${id}.title`;
-  const lines = [`${indent}${id}: { heading: ${todo(`how a person sees #${id}: its heading`)}, title: ${title} },`];
+  const lines = [
+    `${indent}${id}: { heading: ${todo(`how a person sees #${id}: its heading`)}, title: ${title} },`,
+    ...(screen.tabs ?? []).map((tab) => `${indent}${tabId(id, tab)}: { pressed: strings.${id}.tabs.${tab} },`),
+  ];
   let result = source;
   if (paramsOf(path).length && !/import \{[^}]*\binterpolate\b[^}]*\} from '/.test(result)) {
     result = `import { interpolate } from '../../machines/wording';\n${result}`;
@@ -164,6 +222,7 @@ export function addAssertion(source: string, screen: NewScreen, parentGotStates 
   const block = /\n( *)assertions: \{\n/.exec(result) ?? match;
   const at = block.index + block[0].length;
   result = result.slice(0, at) + lines.map((line) => `${line}\n`).join('') + result.slice(at);
+  for (const tab of screen.tabs ?? []) result = addTabEvent(result, id, tab);
   for (const name of paramsOf(path)) {
     const params = /\n( *)params: \{/.exec(result);
     if (!params) throw new Error('tests/paths/productPaths.ts: no "params: {" samples to add :' + name + ' to');
@@ -175,7 +234,22 @@ export function addAssertion(source: string, screen: NewScreen, parentGotStates 
   return result;
 }
 
-export function viewSource({ id, parent }: NewScreen): string {
+/** A tab's event: a sample in `events`, and its executor, a click on the tab's button by its label. */
+function addTabEvent(source: string, id: string, tab: string): string {
+  const type = tabEvent(id, tab);
+  const events = /\n( *)events: \[/.exec(source);
+  const executors = /\n( *)executors: \{\n/.exec(source);
+  if (!events || !executors)
+    throw new Error('tests/paths/productPaths.ts: no "events: [" or "executors: {" to add ' + type + ' to');
+  let result = source.replace(events[0], `${events[0]}{ type: '${type}' }, `);
+  const at = (/\n( *)executors: \{\n/.exec(result)?.index ?? 0) + executors[0].length;
+  const line = `${executors[1] ?? ''}  '${type}': () => ({ do: 'click', role: 'button', name: strings.${id}.tabs.${tab} }),\n`;
+  result = result.slice(0, at) + line + result.slice(at);
+  return result;
+}
+
+export function viewSource({ id, parent, tabs }: NewScreen): string {
+  if (tabs) return tabsViewSource(id, tabs, parent);
   // A child shows inside its parent's view, under the parent's heading.
   const heading = parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>';
   return [
@@ -193,6 +267,41 @@ export function viewSource({ id, parent }: NewScreen): string {
     '    <article className="screen">',
     `      ${heading}{words.heading}</ScreenHeading>`,
     '      <p>{words.body}</p>',
+    '    </article>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** A view with its tabs: buttons in a labelled group, the shown one pressed (docs/ui.md, "Buttons and tabs"). */
+function tabsViewSource(id: string, tabs: string[], parent?: string): string {
+  const heading = parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>';
+  return [
+    "import { strings } from '../../machines/strings';",
+    "import { useMachineSelector, useSend } from '../appRouting';",
+    "import { ScreenHeading } from '../shell/ScreenHeading';",
+    '',
+    "// The screen's own words load with its chunk; its title and tab labels are in machines/strings.ts.",
+    'const words = {',
+    `  heading: ${todo(`the heading of ${id}`)},`,
+    ...tabs.map((tab) => `  ${tab}: ${todo(`what the ${tab} tab of ${id} shows`)},`),
+    '};',
+    '',
+    'export function View() {',
+    '  const send = useSend();',
+    ...tabs.map((tab) => `  const ${tab}Shown = useMachineSelector((s) => s.hasTag('${tabId(id, tab)}'));`),
+    '  return (',
+    '    <article className="screen">',
+    `      ${heading}{words.heading}</ScreenHeading>`,
+    `      <div role="group" aria-label={strings.${id}.tabsLabel} className="actions">`,
+    ...tabs.flatMap((tab) => [
+      `        <button type="button" className="button" aria-pressed={${tab}Shown} onClick={() => send({ type: '${tabEvent(id, tab)}' })}>`,
+      `          {strings.${id}.tabs.${tab}}`,
+      '        </button>',
+    ]),
+    '      </div>',
+    ...tabs.map((tab) => `      {${tab}Shown && <p>{words.${tab}}</p>}`),
     '    </article>',
     '  );',
     '}',
@@ -248,6 +357,8 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   try {
     const screen = parseArgs(process.argv.slice(2));
     const { files, notes } = newScreen(process.cwd(), screen);
+    // Formatted as `npm run lint` wants them: a generator's output passes the gates as written.
+    execFileSync(resolve('node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', ...files], { stdio: 'inherit' });
     for (const path of files) console.log(`wrote ${path}`);
     for (const note of notes) console.log(`to do: ${note}`);
     console.log(
