@@ -34,6 +34,15 @@ describe('the reference form in Chromium', () => {
   it('focuses the error summary on a refused submit, and its link focuses the field', async () => {
     await open('/records/new', async (page) => {
       await heading(page, recordStrings.title).waitFor();
+      // The form's URL is below /records: the header marks "Records" too, drawn as current.
+      const records = nav(page).getByRole('link', { name: 'Records', exact: true });
+      expect(await records.getAttribute('aria-current')).toBe('true');
+      const look = (name: string) =>
+        nav(page)
+          .getByRole('link', { name, exact: true })
+          .evaluate((node) => getComputedStyle(node).backgroundColor + getComputedStyle(node).color);
+      expect(await look('Records')).toBe(await look(recordStrings.nav));
+      expect(await look('Records')).not.toBe(await look('Home'));
       await field(page, recordStrings.fields.quantity).fill('500');
       await page.getByRole('button', { name: recordStrings.submit }).click();
       const summary = page.getByRole('alert');
