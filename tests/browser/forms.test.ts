@@ -57,6 +57,19 @@ describe('the reference form in Chromium', () => {
     });
   });
 
+  it('discards a dirty form: the way out, while every link is still refused until then', async () => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.name).fill('A name');
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect.poll(() => path(page)).toBe('/records/new');
+      await page.getByRole('button', { name: recordStrings.discard }).click();
+      await expect.poll(() => field(page, recordStrings.fields.name).inputValue()).toBe('');
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect.poll(() => path(page)).toBe('/');
+    });
+  });
+
   it('refuses Back while dirty, shows the pending state, then saves and lets go', async () => {
     await open('/', async (page) => {
       await nav(page).getByRole('link', { name: recordStrings.nav }).click();
