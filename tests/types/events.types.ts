@@ -16,7 +16,7 @@ export const shapesEvents: EventsDeclared<typeof shapesMachine> = true;
 
 type Events = { type: 'item.open' } | { type: 'item.close' } | { type: 'form.submit' };
 
-const declared = keepRouteTypes(
+export const declared = keepRouteTypes(
   setup({ types: { context: {} as RoutedContext, events: {} as Events, meta: {} as RouteMeta } }).createMachine,
 )({
   context: { params: {} },
@@ -29,7 +29,7 @@ export const declaredEvents: EventsDeclared<typeof declared> = true;
 // A state written apart (a shared piece, a generated block) is not a fresh literal, so XState's
 // own excess-key check does not see its keys; EventsDeclared does.
 const closed = { on: { 'item.open': 'open', 'item.opne': 'open' } } as const;
-const typo = keepRouteTypes(
+export const typo = keepRouteTypes(
   setup({ types: { context: {} as RoutedContext, events: {} as Events, meta: {} as RouteMeta } }).createMachine,
 )({ context: { params: {} }, initial: 'closed', states: { closed, open: {} } });
 // @ts-expect-error an `on:` key that is not an event of the machine (a typo) fails
@@ -38,14 +38,14 @@ export const typoMessage: EventsDeclared<typeof typo> =
   "on: 'item.opne' is not an event of the machine: add it to the events type in setup({ types: { events } }), or fix its name";
 
 const menu = { initial: 'b', states: { b: { on: { 'item.close': {}, 'menu.open': {} } } } } as const;
-const nested = keepRouteTypes(
+export const nested = keepRouteTypes(
   setup({ types: { context: {} as RoutedContext, events: {} as Events, meta: {} as RouteMeta } }).createMachine,
 )({ context: { params: {} }, initial: 'a', states: { a: menu } });
 // @ts-expect-error an undeclared event deep in the tree fails too
 export const nestedEvents: EventsDeclared<typeof nested> = true;
 
 const anyMenu = { on: { 'item.open': {}, 'menu.*': {} } } as const;
-const wildcard = keepRouteTypes(
+export const wildcard = keepRouteTypes(
   setup({ types: { context: {} as RoutedContext, events: {} as Events, meta: {} as RouteMeta } }).createMachine,
 )({ context: { params: {} }, initial: 'a', states: { a: anyMenu } });
 // @ts-expect-error an `area.*` wildcard that matches no event fails
