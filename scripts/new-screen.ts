@@ -358,7 +358,9 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
     const screen = parseArgs(process.argv.slice(2));
     const { files, notes } = newScreen(process.cwd(), screen);
     // Formatted as `npm run lint` wants them: a generator's output passes the gates as written.
-    execFileSync(resolve('node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', ...files], { stdio: 'inherit' });
+    execFileSync(resolve('node_modules/.bin/prettier'), ['--write', '--log-level', 'warn', ...files], {
+      stdio: 'inherit',
+    });
     for (const path of files) console.log(`wrote ${path}`);
     for (const note of notes) console.log(`to do: ${note}`);
     console.log(
