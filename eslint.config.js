@@ -33,6 +33,9 @@ export default defineConfig(
             { target: './machines', from: './tests', message: 'machines/ must not import tests/' },
             // The product never ships test code.
             { target: './src', from: './tests', message: 'src/ must not import tests/' },
+            // server/ is Node-only (node:http, the API handlers): it must never reach the browser build.
+            { target: './src', from: './server', message: 'src/ must not import server/ (Node only)' },
+            { target: './machines', from: './server', message: 'machines/ must not import server/ (Node only)' },
             // Views read state and call callbacks; history belongs to src/routing/sync.ts.
             {
               target: './src/views',

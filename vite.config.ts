@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
 
 /**
  * The preview server (sirv) answers a URL with bad percent-encoding with an error page before the
@@ -59,18 +59,30 @@ function contentSecurityPolicy(): Plugin {
 }
 
 /**
- * Where the reference app's same-origin `/api` goes, in `vite` and `vite preview` (mode reference):
- * REFERENCE_API_URL when set (the browser tests start their own server and set it), else the
- * reference API server started here, in-process, so `npm run start:reference` needs no second
- * command. The proxy keeps the app's calls same-origin: the CSP stays 'self'.
+ * Where the app's same-origin `/api` goes, in `vite` and `vite preview`: the URL in `API_URL`
+ * (`REFERENCE_API_URL` for the reference app) when set — a real backend, or the server the
+ * browser tests start — else an API server started here, in-process, with the app's handlers
+ * (server/handlers.ts for the product, tests/server/referenceApi.ts for the reference app), so
+ * `npm start` and `npm run preview` need no second command. The proxy keeps calls same-origin
+ * (the CSP stays 'self'), and it takes every `/api` path, so an unknown one gets the server's JSON
+ * 404, never the app's index.html. The shapes app makes no calls.
  */
-async function referenceApiProxy(): Promise<Record<string, string>> {
-  let target = process.env.REFERENCE_API_URL;
+export async function apiProxy(mode: string): Promise<Record<string, ProxyOptions> | undefined> {
+  const reference = mode === 'reference';
+  if (mode === 'shapes') return undefined;
+  let target = reference ? process.env.REFERENCE_API_URL : process.env.API_URL;
   if (!target) {
-    const { startApiServer } = await import('./tests/server/apiServer.ts');
-    target = (await startApiServer()).url;
+    const server = reference
+      ? await (await import('./tests/server/referenceApi.ts')).startReferenceApiServer()
+      : await (
+          await import('./server/apiServer.ts')
+        ).startApiServer({
+          handlers: (await import('./server/handlers.ts')).handlers,
+        });
+    target = server.url;
   }
-  return { '/api': target };
+  // `/api`, `/api/…` and `/api?…`, not `/apiary`: a regular expression key (Vite's proxy syntax).
+  return { '^/api(?:/|\\?|$)': { target, changeOrigin: true } };
 }
 
 /**
@@ -137,7 +149,7 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
   // reference machine: history, final states, a timer, an invoked actor) for the path tests.
   const testApp = reference || mode === 'shapes' ? mode : undefined;
   const base = process.env.BASE_PATH ?? '/';
-  const proxy = reference && command === 'serve' ? await referenceApiProxy() : undefined;
+  const proxy = command === 'serve' ? await apiProxy(mode) : undefined;
   return {
     base,
     server: { proxy },

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 
 /**
@@ -12,19 +13,37 @@ import { fromPromise } from 'xstate';
  */
 export type KnownCallErrorCode = 'network' | 'timeout' | 'http.404' | 'http.4xx' | 'http.5xx' | 'invalidPayload';
 
+/**
+ * What a server answers when it refuses some fields of a request (HTTP 4xx): one entry per field,
+ * with a code the form turns into words (`serverFieldErrors`, machines/forms.ts). Bounded, so
+ * that a hostile or broken body cannot flood the form; any other body is ignored.
+ */
+const shortString = v.pipe(v.string(), v.maxLength(200));
+export const serverFieldErrorsSchema = v.object({
+  fieldErrors: v.pipe(v.array(v.object({ field: shortString, code: shortString })), v.maxLength(100)),
+});
+export type ServerFieldError = v.InferOutput<typeof serverFieldErrorsSchema>['fieldErrors'][number];
+
 /** A failure as the machine keeps it in context: plain data (persistable), never an Error object. */
 export interface CallError {
   /** A KnownCallErrorCode, a product code, or 'unknown'. */
   code: KnownCallErrorCode | 'unknown' | (string & {});
   /** The HTTP status, for the http.* codes. */
   status?: number;
+  /** The server's field errors, when a refusal carried them (schema-checked by performCall). */
+  fieldErrors?: ServerFieldError[];
 }
 
 /** Any rejection as a CallError: a thrown Error without a code is 'unknown' (the catalogue's generic entry). */
 export function toCallError(error: unknown): CallError {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
     const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined;
-    return status === undefined ? { code: error.code } : { code: error.code, status };
+    const fields = v.safeParse(serverFieldErrorsSchema, error);
+    return {
+      code: error.code,
+      ...(status !== undefined && { status }),
+      ...(fields.success && fields.output.fieldErrors.length > 0 && { fieldErrors: fields.output.fieldErrors }),
+    };
   }
   return { code: 'unknown' };
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { serverFieldErrorsSchema } from './calls';
 
 /**
  * Forms in a machine's context. Values stay the strings a person typed (a failed submit loses
@@ -67,15 +68,8 @@ export function withField<F extends string>(
 }
 
 /**
- * What a call answers when it refuses some fields: one entry per field, with a code the
- * catalogue turns into words. (The API's error catalogue, src/api, produces this shape.)
- */
-export const serverFieldErrorsSchema = v.object({
-  fieldErrors: v.array(v.object({ field: v.string(), code: v.string() })),
-});
-
-/**
- * Field errors from a call's error, on the form's own fields: known codes get their message,
+ * Field errors from a call's error (a failed call carries the 4xx body's `{ fieldErrors }`,
+ * schema-checked: machines/calls.ts), on the form's own fields: known codes get their message,
  * unknown codes `fallback`; entries for fields the form lacks are dropped. Undefined when the
  * error carries no field errors (the form shows a general failure instead).
  */

@@ -74,6 +74,17 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
       </p>
     ),
   };
+  // Links warm their screen's calls on hover or focus; derived from the machine (src/api/warm.ts),
+  // loaded on the first hover: it is no part of the first load's budget.
+  let warm: Promise<((href: string) => void) | undefined> | undefined;
+  router.warm = (href) => {
+    // Offline, or a deploy replaced the chunk: nothing to warm now; a later hover tries again.
+    warm ??= import('./api/warm').then(
+      ({ createWarmer }) => createWarmer(router),
+      () => (warm = undefined),
+    );
+    void warm.then((warmer) => warmer?.(href));
+  };
   const element: ReactNode = (
     <StrictMode>
       <RouterProvider router={router}>

@@ -1,5 +1,6 @@
 import { appMachine } from '../machines/appMachine';
 import { strings } from '../machines/strings';
+import { callActors } from './api/calls';
 import { mountApp } from './app';
 import { viewsFromGlob, type ViewModule } from './routing/views';
 import './styles.css';
@@ -11,6 +12,8 @@ const container = document.getElementById('root');
 if (container) {
   void mountApp(container, {
     machine: appMachine,
+    // The product's calls (src/api/calls.ts), to same-origin /api: its handlers, or API_URL's backend.
+    provide: { actors: callActors },
     views: viewsFromGlob(import.meta.glob<ViewModule>('./views/*.view.tsx')),
     strings,
     base: import.meta.env.BASE_URL,

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
-import { fromPromise } from 'xstate';
-import type { CallError, KnownCallErrorCode } from '../../machines/calls';
+import type { CallError, KnownCallErrorCode, ServerFieldError } from '../../machines/calls';
+import { serverFieldErrorsSchema } from '../../machines/calls';
 
 /**
  * How a call is made: the one place that touches fetch. A call is described once (method, path
- * shape, response schema, timeout) by `defineCall`, and becomes the invoked actor a machine names
- * by `callActor`. The actor passes its AbortSignal to fetch: leaving the invoking state aborts it.
+ * shape, response schema, timeout, freshness) by `defineCall` in src/api/calls.ts, and becomes the
+ * invoked actor a machine names by `callActor` (src/api/cache.ts). The actor passes its
+ * AbortSignal to fetch: leaving the invoking state aborts it.
  */
 
 type Schema<T> = v.GenericSchema<unknown, T>;
@@ -20,6 +21,13 @@ export interface CallSpec<TInput, TOutput> {
   response: Schema<TOutput>;
   /** Milliseconds before the call fails with `timeout`. */
   timeoutMs?: number;
+  /**
+   * How long an answer stays fresh, in milliseconds: entering a state that invokes this call
+   * again with the same input within that time shows the answer at once, with no request; a
+   * link to that state warms it on hover or focus. Left out: every entry asks the server (the
+   * default for anything that changes data). Only for calls whose answer depends on the input alone.
+   */
+  freshForMs?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -32,10 +40,23 @@ export class CallFailure extends Error implements CallError {
   constructor(
     readonly code: KnownCallErrorCode,
     readonly status?: number,
+    /** The server's field errors, when a 4xx body had them (schema-checked). */
+    readonly fieldErrors?: ServerFieldError[],
   ) {
     super(status === undefined ? `Call failed: ${code}` : `Call failed: ${code} (HTTP ${status})`);
     this.name = 'CallFailure';
   }
+}
+
+/**
+ * The field errors of a refusal's body: `{ fieldErrors: [{ field, code }] }` and nothing else is
+ * taken (bounded, strings only); any other body is ignored, never trusted.
+ */
+async function fieldErrorsOf(response: Response): Promise<ServerFieldError[] | undefined> {
+  if (response.status < 400 || response.status >= 500) return undefined;
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = v.safeParse(serverFieldErrorsSchema, body);
+  return parsed.success && parsed.output.fieldErrors.length ? parsed.output.fieldErrors : undefined;
 }
 
 const statusCode = (status: number): KnownCallErrorCode =>
@@ -59,7 +80,9 @@ export async function performCall<TInput, TOutput>(
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new CallFailure(statusCode(response.status), response.status);
+    if (!response.ok) {
+      throw new CallFailure(statusCode(response.status), response.status, await fieldErrorsOf(response));
+    }
     payload = await response.json().catch(() => {
       // Aborted while reading the body: not a payload problem.
       if (signal.aborted) throw signal.reason;
@@ -75,9 +98,4 @@ export async function performCall<TInput, TOutput>(
   const parsed = v.safeParse(spec.response, payload);
   if (!parsed.success) throw new CallFailure('invalidPayload');
   return parsed.output;
-}
-
-/** The invoked actor for a call: what the app provides for the name the machine gave it. */
-export function callActor<TInput, TOutput>(spec: CallSpec<TInput, TOutput>, options: { fetch?: typeof fetch } = {}) {
-  return fromPromise<TOutput, TInput>(({ input, signal }) => performCall(spec, input, { ...options, signal }));
 }

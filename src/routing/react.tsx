@@ -33,6 +33,8 @@ export interface Router {
   views: ViewRegistry;
   /** Shown while a view's chunk loads, after a delay (CSS) so fast loads show nothing. */
   pending: ReactNode;
+  /** Called with a link's href on hover or focus: warms its screen's calls (src/api/warm.ts). */
+  warm?: (href: string) => void;
 }
 
 const RouterContext = createContext<Router | null>(null);
@@ -154,13 +156,14 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * header marks an entry whose URL is above the screen shown).
  */
 export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
-  const { actor, sync, table, views } = useRouter();
+  const { actor, sync, table, views, warm } = useRouter();
   const href = useSelector(actor, (snapshot) => sync.hrefFor(to, params, snapshot));
   const current = useSelector(actor, (snapshot) => currentness(table, snapshot, to, params));
   const preload = () => {
     for (let node: AnyStateNode | undefined = table.routes.get(to.slice(1))?.node; node; node = node.parent) {
       void views[node.id]?.load().catch(() => {});
     }
+    warm?.(href);
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

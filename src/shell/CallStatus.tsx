@@ -1,15 +1,26 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import type { CallError } from '../../machines/calls';
 import { errorStrings } from '../../machines/errorStrings';
 import { strings } from '../../machines/strings';
 import { describeError } from '../api/errors';
+import { useNavigation } from '../routing/react';
+import { focusRegion, useFocusOnArrival } from './focus';
 
 /**
- * The pending and failed parts of a screen that loads. The pending text fades in after 400 ms
- * (the `.pending` rule, as for lazy views), so a fast answer shows no flash; the loading region
- * carries aria-busy. A failure shows the catalogue's message, takes the focus, and offers the
- * catalogue's handling: retry (the `retry` callback sends the machine's retry event) or `leave`.
+ * The parts of a screen that loads. `<CallRegion busy>` wraps what the call shows (pending,
+ * failed, loaded) and stays mounted through all three, so the focus has somewhere to stay: Retry
+ * moves it there before the request starts, and the answer appears inside it. The pending text
+ * fades in after 400 ms (the `.pending` rule, as for lazy views), so a fast answer shows no flash.
+ * A failure shows the catalogue's message and offers its handling: retry or `leave`.
  */
+export function CallRegion({ busy, children, label }: { busy: boolean; children: ReactNode; label?: string }) {
+  return (
+    <section className="call-region" data-call-region="" aria-busy={busy} aria-label={label} tabIndex={-1}>
+      {children}
+    </section>
+  );
+}
+
 export function CallPending() {
   return (
     <p className="pending" role="status">
@@ -17,6 +28,8 @@ export function CallPending() {
     </p>
   );
 }
+
+const regionOf = (element: Element | null | undefined) => element?.closest<HTMLElement>('[data-call-region]');
 
 export function CallFailed({
   error,
@@ -29,16 +42,29 @@ export function CallFailed({
   leave: ReactNode;
 }) {
   const { message, handling } = describeError(error);
-  const box = useRef<HTMLDivElement>(null);
   const heading = useId();
-  // A screen reader hears the failure (role=alert) and the keyboard starts from it.
-  useEffect(() => box.current?.focus(), []);
+  const navigation = useNavigation();
+  // Read at mount: a failure after a navigation (the shell focused its heading) or after a Retry
+  // (the focus is in this region) takes the focus; one on the first load is only announced
+  // (role=alert): the first navigation moves no focus.
+  const firstLoad = useRef(navigation.kind === 'initial');
+  const box = useFocusOnArrival<HTMLDivElement>(
+    (focused, element) => !firstLoad.current || (focused !== null && regionOf(element)?.contains(focused) === true),
+  );
   return (
     <div ref={box} className="call-failed" role="alert" aria-labelledby={heading} tabIndex={-1}>
       <h3 id={heading}>{errorStrings.heading}</h3>
       <p>{message}</p>
       {handling === 'retry' ? (
-        <button type="button" className="button" onClick={retry}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            // The button goes away with the failure: keep the focus in the region meanwhile.
+            focusRegion(regionOf(box.current) ?? undefined);
+            retry();
+          }}
+        >
           {errorStrings.retry}
         </button>
       ) : handling === 'leave' ? (

@@ -1,11 +1,13 @@
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { toCallError } from '../../machines/calls';
 import { CallFailure, defineCall, performCall } from '../../src/api/http';
-import { apiRecords, startApiServer, type ApiServer } from '../server/apiServer';
+import type { ApiServer } from '../../server/apiServer';
+import { apiRecords, startReferenceApiServer } from '../server/referenceApi';
 
 let server: ApiServer;
 beforeAll(async () => {
-  server = await startApiServer();
+  server = await startReferenceApiServer();
 });
 afterEach(() => server.reset());
 afterAll(() => server.close());
@@ -65,5 +67,39 @@ describe('performCall against the reference API server', () => {
     controller.abort();
     await expect(pending).rejects.toThrow();
     await expect.poll(() => server.requests()[0]).toMatchObject({ aborted: true, answered: false });
+  });
+});
+
+describe('a refusal’s field errors', () => {
+  const saveRecord = defineCall<Record<string, string>, { id: number }>({
+    method: 'POST',
+    path: () => '/api/records',
+    body: (input) => input,
+    response: v.object({ id: v.number() }),
+  });
+  const save = (name: string) =>
+    performCall(saveRecord, { name, quantity: '', category: '' }, { fetch: toServer }).then(
+      (output) => ({ output }),
+      (error: unknown) => ({ error: toCallError(error) }),
+    );
+
+  it('carries the server’s { fieldErrors } on the failure, as plain data the machine keeps', async () => {
+    expect(await save('taken')).toEqual({
+      error: { code: 'http.4xx', status: 422, fieldErrors: [{ field: 'name', code: 'taken' }] },
+    });
+    expect(await save('A name')).toEqual({ output: { id: expect.any(Number) } });
+  });
+
+  it('ignores a body that is not field errors, an oversized list, and field errors on a 5xx', async () => {
+    const answer = (status: number, body: unknown) =>
+      server.behave({ path: '/api/records', behaviour: { kind: 'status', status, body }, times: 1 });
+    answer(422, { fieldErrors: 'name' });
+    expect(await save('x')).toEqual({ error: { code: 'http.4xx', status: 422 } });
+    answer(422, { fieldErrors: Array.from({ length: 101 }, () => ({ field: 'name', code: 'taken' })) });
+    expect(await save('x')).toEqual({ error: { code: 'http.4xx', status: 422 } });
+    answer(400, { fieldErrors: [{ field: 'name', code: 'x'.repeat(201) }] });
+    expect(await save('x')).toEqual({ error: { code: 'http.4xx', status: 400 } });
+    answer(500, { fieldErrors: [{ field: 'name', code: 'taken' }] });
+    expect(await save('x')).toEqual({ error: { code: 'http.5xx', status: 500 } });
   });
 });

@@ -111,6 +111,8 @@ const referenceStates: ScreenState[] = [
     name: 'new record, saving',
     url: '/records/new',
     heading: 'New record',
+    // The save goes to the reference API server; held back here so that it stays saving.
+    before: (page) => page.route('**/api/records', () => {}),
     act: async (page) => {
       await page.getByLabel('Name', { exact: true }).fill('A name');
       await page.getByRole('button', { name: 'Save record' }).click();
@@ -131,8 +133,9 @@ const referenceStates: ScreenState[] = [
     name: 'new record, failed',
     url: '/records/new',
     heading: 'New record',
+    before: (page) => page.route('**/api/records', (route) => route.fulfill({ status: 500, body: '{}' })),
     act: async (page) => {
-      await page.getByLabel('Name', { exact: true }).fill('fail');
+      await page.getByLabel('Name', { exact: true }).fill('A name');
       await page.getByRole('button', { name: 'Save record' }).click();
       await page.getByRole('heading', { name: 'The record was not saved' }).waitFor();
     },

@@ -1,8 +1,10 @@
 import { formStrings } from '../../machines/formStrings';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { accessStrings } from '../reference/access';
 import { recordStrings } from '../reference/recordForm';
+import { TIMEOUT_KEY } from '../reference/referenceCalls';
+import { api } from './api';
 import { launch, openPage } from './browser';
 
 let browser: Browser;
@@ -11,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await api.reset();
 });
+beforeEach(() => api.reset());
 
 const origin = () => inject('referenceUrl');
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -24,11 +28,27 @@ async function open(url: string, test: (page: Page, problems: string[]) => Promi
   const { page, problems, close } = await openPage(browser, origin() + url);
   try {
     await test(page, problems);
-    expect(problems).toEqual([]);
+    // Chromium's own line for an HTTP error answer is the failure under test, not a problem.
+    expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
   } finally {
     await close();
   }
 }
+
+/** Where the focus is: `body` when it was lost, else the focused element's role (or tag) and name. */
+const focus = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    const name = active.querySelector('h2')?.textContent ?? active.getAttribute('aria-label') ?? '';
+    return `${active.getAttribute('role') ?? active.tagName.toLowerCase()} ${name}`.trim();
+  });
+const fillValid = async (page: Page, name = 'A name') => {
+  await heading(page, recordStrings.title).waitFor();
+  await field(page, recordStrings.fields.name).fill(name);
+};
+const submit = (page: Page) => page.getByRole('button', { name: recordStrings.submit }).click();
+const saves = () => api.requestsFor('/api/records').then((requests) => requests.filter((r) => r.method === 'POST'));
 
 describe('the reference form in Chromium', () => {
   it('focuses the error summary on a refused submit, and its link focuses the field', async () => {
@@ -77,22 +97,96 @@ describe('the reference form in Chromium', () => {
       await field(page, recordStrings.fields.name).fill('A name');
       await page.goBack();
       await expect.poll(() => path(page)).toBe('/records/new');
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 500 }, times: 1 });
       await page.getByRole('button', { name: recordStrings.submit }).click();
       await page.getByText(formStrings.saving).waitFor();
+      // The submit button is disabled while saving: the focus waits in the form, not on <body>.
+      expect(await focus(page)).toBe('form');
       await heading(page, recordStrings.saved).waitFor();
+      expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
+      expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
       await page.goBack();
       await expect.poll(() => path(page)).toBe('/');
     });
   });
 
-  it('shows the call’s field error on its field, keeping what was typed', async () => {
+  it('shows the server’s field error on its field, focused in the summary, keeping what was typed', async () => {
     await open('/records/new', async (page) => {
       await field(page, recordStrings.fields.name).fill('taken');
       await field(page, recordStrings.fields.category).selectOption('second');
-      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await submit(page);
       await page.getByRole('alert').getByRole('link', { name: recordStrings.serverCodes.taken }).waitFor();
+      await expect.poll(() => focus(page)).toMatch(/^alert /);
+      expect(await field(page, recordStrings.fields.name).getAttribute('aria-invalid')).toBe('true');
       expect(await field(page, recordStrings.fields.name).inputValue()).toBe('taken');
       expect(await field(page, recordStrings.fields.category).inputValue()).toBe('second');
+      // The reference server answered 422 with { fieldErrors }: the call carried them to the form.
+      expect(await saves()).toHaveLength(1);
+    });
+  });
+
+  it('ignores a refusal body that is not field errors: the form shows a general failure', async () => {
+    await api.behave({
+      path: '/api/records',
+      method: 'POST',
+      behaviour: { kind: 'status', status: 422, body: { fieldErrors: 'name is bad' } },
+      times: 1,
+    });
+    await open('/records/new', async (page) => {
+      await fillValid(page);
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    });
+  });
+
+  it('shows a 5xx as a failed save, focused, keeping the input; Retry saves and focuses the result', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 1 });
+    await open('/records/new', async (page) => {
+      await fillValid(page, 'Kept');
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      await expect.poll(() => focus(page)).toBe(`alert ${recordStrings.failed}`);
+      expect(await field(page, recordStrings.fields.name).inputValue()).toBe('Kept');
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 400 }, times: 1 });
+      await page.getByRole('button', { name: recordStrings.retry }).click();
+      expect(await focus(page)).toBe('form');
+      await heading(page, recordStrings.saved).waitFor();
+      expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
+      expect(await saves()).toHaveLength(2);
+    });
+  });
+
+  it('fails with a timeout when the server never answers, and "Back to the form" focuses the first field', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hang' } });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+      await page.goto(`${origin()}/records/new`);
+      await fillValid(page);
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      await expect.poll(() => saves()).toMatchObject([{ answered: false, aborted: true }]);
+      await page.getByRole('button', { name: recordStrings.edit }).click();
+      await expect
+        .poll(() => field(page, recordStrings.fields.name).evaluate((node) => node === document.activeElement))
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses leaving while submitting: the save is not aborted, and completes', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 800 }, times: 1 });
+    await open('/records/new', async (page) => {
+      await fillValid(page);
+      await submit(page);
+      await page.getByText(formStrings.saving).waitFor();
+      await nav(page).getByRole('link', { name: 'Records', exact: true }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      expect(path(page)).toBe('/records/new');
+      expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
     });
   });
 

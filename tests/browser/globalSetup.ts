@@ -1,6 +1,8 @@
 import type { TestProject } from 'vitest/node';
 import { build, preview, type PreviewServer } from 'vite';
-import { startApiServer } from '../server/apiServer';
+import { startApiServer } from '../../server/apiServer';
+import { handlers } from '../../server/handlers';
+import { startReferenceApiServer } from '../server/referenceApi';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +14,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The reference API server behind the reference apps' /api proxy (its /__control endpoints). */
     apiUrl: string;
+    /** The product's API server (its handlers, server/handlers.ts) behind the product's /api proxy. */
+    productApiUrl: string;
   }
 }
 
@@ -22,9 +26,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const servers: PreviewServer[] = [];
   // The reference apps' /api goes here (vite.config.ts reads REFERENCE_API_URL for its proxy).
-  const api = await startApiServer();
+  const api = await startReferenceApiServer();
   process.env.REFERENCE_API_URL = api.url;
   project.provide('apiUrl', api.url);
+  // The product's /api goes to its own handlers (vite.config.ts reads API_URL for its proxy).
+  const productApi = await startApiServer({ handlers });
+  process.env.API_URL = productApi.url;
+  project.provide('productApiUrl', productApi.url);
   const serve = async (mode: string, base: string) => {
     process.env.BASE_PATH = base;
     try {
@@ -51,6 +59,6 @@ export default async function setup(project: TestProject) {
   project.provide('shapesUrl', await serve('shapes', '/'));
   return async () => {
     await Promise.all(servers.map((server) => server.close()));
-    await api.close();
+    await Promise.all([api.close(), productApi.close()]);
   };
 }

@@ -28,6 +28,12 @@ describe('the lint boundaries', () => {
     expect(await ruleIds(code, 'src/main.tsx')).toContain('import/no-restricted-paths');
   });
 
+  it('refuse server code (Node only: the API handlers) in src/ and machines/', async () => {
+    const code = `import { handlers } from '../server/handlers';\nexport const x = handlers;\n`;
+    expect(await ruleIds(code, 'src/main.tsx')).toContain('import/no-restricted-paths');
+    expect(await ruleIds(code, 'machines/strings.ts')).toContain('import/no-restricted-paths');
+  });
+
   it('refuse the history and location globals outside src/routing', async () => {
     const code = `export const go = () => history.back() || location.href;\n`;
     const ids = await ruleIds(code, 'src/shell/navigationEffects.ts');

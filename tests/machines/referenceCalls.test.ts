@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { CallFailure } from '../../src/api/http';
+import { recordStrings, type RecordInput } from '../reference/recordForm';
 import { referenceMachine, type ReferenceRecord } from '../reference/referenceMachine';
 
 /** A call that answers when the test says so, and shows what it was asked and whether it was aborted. */
@@ -109,5 +111,43 @@ describe('reference machine, calls', () => {
     actor.send(route('#recordDetail', { id: 1 }));
     actor.send(route('#recordDetail', { id: 1 }));
     expect(loadRecord).toHaveLength(1);
+  });
+});
+
+describe('reference machine, the form submitting through a call', () => {
+  const newRecord = (substate: 'editing' | 'submitting' | 'saved' | 'failed') => ({
+    app: { main: { newRecord: substate } },
+  });
+  function submitWith(name: string) {
+    const submit = controlledCall<{ id: number }, RecordInput>();
+    const actor = createActor(referenceMachine.provide({ actors: { submitRecord: submit.logic } })).start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: name });
+    actor.send({ type: 'record.submit' });
+    expect(actor.getSnapshot().matches(newRecord('submitting'))).toBe(true);
+    return { actor, calls: submit.calls };
+  }
+
+  it('shows the field errors a refusal carries (what performCall rejects with), keeping the values', async () => {
+    const { actor, calls } = submitWith('taken');
+    expect(calls.map((call) => call.input)).toMatchObject([{ name: 'taken' }]);
+    calls[0]?.reject(new CallFailure('http.4xx', 422, [{ field: 'name', code: 'taken' }]));
+    await waitFor(actor, (s) => s.matches(newRecord('editing')));
+    const { record } = actor.getSnapshot().context;
+    expect(record.errors).toEqual({ name: recordStrings.serverCodes.taken });
+    expect(record.values.name).toBe('taken');
+    expect(record.refusals).toBe(1);
+  });
+
+  it('fails as a whole on a refusal without field errors, or one naming no field of the form', async () => {
+    for (const error of [
+      new CallFailure('http.5xx', 500),
+      new CallFailure('http.4xx', 422, [{ field: 'x', code: 'y' }]),
+    ]) {
+      const { actor, calls } = submitWith('A name');
+      calls[0]?.reject(error);
+      await waitFor(actor, (s) => s.matches(newRecord('failed')));
+      expect(actor.getSnapshot().context.record.values.name).toBe('A name');
+    }
   });
 });

@@ -13,8 +13,9 @@ const callOutcomes = {
   // forms: the submit call's answers: saved, refused by the server with a field error, failed.
   submitRecord: [
     { output: { id: 1 } },
-    { error: { fieldErrors: [{ field: 'name', code: 'taken' }] } },
-    { error: { message: 'The call failed' } },
+    // What performCall rejects with (a CallFailure): a 422 carrying the body's field errors, a 5xx.
+    { error: { code: 'http.4xx', status: 422, fieldErrors: [{ field: 'name', code: 'taken' }] } },
+    { error: { code: 'http.5xx', status: 500 } },
   ],
 };
 const callExecutors = {

@@ -2,9 +2,8 @@ import { strings } from '../../machines/strings';
 import { mountApp } from '../../src/app';
 import { viewsFromGlob, type ViewModule } from '../../src/routing/views';
 import '../../src/styles.css';
-import { TIMEOUT_KEY, referenceActors } from './referenceCalls';
+import { FRESHNESS_KEY, TIMEOUT_KEY, referenceActors } from './referenceCalls';
 import { keepDraft, recordDraft } from './drafts';
-import { fakeSubmit } from './fakeServer';
 import { referenceMachine } from './referenceMachine';
 import { sessionStore } from './session';
 
@@ -19,10 +18,7 @@ if (container) {
     // The session's roles and a draft from an earlier visit; storage stays out of the machine.
     input: { roles: sessionStore.load()?.roles ?? [], draft: recordDraft.load() },
     provide: {
-      actors: {
-        ...referenceActors({ timeoutMs: storedTimeout() }),
-        submitRecord: fakeSubmit,
-      },
+      actors: referenceActors({ timeoutMs: storedTimeout(), fresh: stored(FRESHNESS_KEY) !== 'off' }),
       actions: {
         saveDraft: ({ context }) => keepDraft(context.record),
         clearDraft: () => recordDraft.clear(),
@@ -44,11 +40,15 @@ if (container) {
   });
 }
 
-/** A call timeout a browser test set in localStorage; none where storage is disabled. */
-function storedTimeout(): number | undefined {
+/** A setting a browser test or bench set in localStorage; none where storage is disabled. */
+function stored(key: string): string | null {
   try {
-    return Number(localStorage.getItem(TIMEOUT_KEY)) || undefined;
+    return localStorage.getItem(key);
   } catch {
-    return undefined;
+    return null;
   }
+}
+
+function storedTimeout(): number | undefined {
+  return Number(stored(TIMEOUT_KEY)) || undefined;
 }

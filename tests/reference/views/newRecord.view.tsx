@@ -4,7 +4,9 @@ import { isDirty } from '../../../machines/forms';
 import { plural } from '../../../machines/wording';
 import { ErrorSummary } from '../../../src/forms/ErrorSummary';
 import { Field } from '../../../src/forms/Field';
+import { focusRegion, useFocusOnArrival } from '../../../src/shell/focus';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
+import { useRef, type RefObject } from 'react';
 import { recordFields, recordStrings, type RecordField } from '../recordForm';
 
 const controlId = (field: RecordField) => `record-${field}`;
@@ -28,14 +30,14 @@ export function View() {
     return message === undefined ? [] : [{ id: controlId(field), message }];
   });
   const busy = phase === 'submitting';
+  // Focus after submit: into the form while it saves (the button is disabled), then to the result.
+  const form = useRef<HTMLFormElement>(null);
 
   if (phase === 'saved') {
     return (
       <article className="screen">
         <ScreenHeading>{recordStrings.title}</ScreenHeading>
-        <div className="notice notice--success" role="status">
-          <h2>{recordStrings.saved}</h2>
-        </div>
+        <SavedNotice />
         <button type="button" className="button" onClick={() => send({ type: 'record.new' })}>
           {recordStrings.another}
         </button>
@@ -47,24 +49,28 @@ export function View() {
       <ScreenHeading>{recordStrings.title}</ScreenHeading>
       <ErrorSummary title={plural(formStrings.summary, errors.length)} entries={errors} refusals={record.refusals} />
       {phase === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <h2>{recordStrings.failed}</h2>
-          <div className="actions">
-            <button type="button" className="button" onClick={() => send({ type: 'record.retry' })}>
-              {recordStrings.retry}
-            </button>
-            <button type="button" className="button button--secondary" onClick={() => send({ type: 'record.edit' })}>
-              {recordStrings.edit}
-            </button>
-          </div>
-        </div>
+        <FailedNotice
+          form={form}
+          retry={() => {
+            focusRegion(form.current);
+            send({ type: 'record.retry' });
+          }}
+          edit={() => {
+            send({ type: 'record.edit' });
+            // The fields are enabled again in this commit; the first one is where editing starts.
+            queueMicrotask(() => focusRegion(document.getElementById(controlId('name'))));
+          }}
+        />
       ) : null}
       <form
+        ref={form}
         className="form"
         noValidate
         aria-busy={busy}
+        tabIndex={-1}
         onSubmit={(event) => {
           event.preventDefault();
+          focusRegion(form.current);
           send({ type: 'record.submit' });
         }}
       >
@@ -141,5 +147,43 @@ export function View() {
         {dirty ? <p className="form__note">{formStrings.unsaved}</p> : null}
       </form>
     </article>
+  );
+}
+
+/** Reached only by a submit: takes the focus (the form it came from is gone). */
+function SavedNotice() {
+  const ref = useFocusOnArrival<HTMLDivElement>(() => true);
+  return (
+    <div ref={ref} className="notice notice--success" role="status" tabIndex={-1}>
+      <h2>{recordStrings.saved}</h2>
+    </div>
+  );
+}
+
+/** A failed save: takes the focus if it was in the form (the submit or Retry that led here). */
+function FailedNotice({
+  form,
+  retry,
+  edit,
+}: {
+  form: RefObject<HTMLFormElement | null>;
+  retry: () => void;
+  edit: () => void;
+}) {
+  const ref = useFocusOnArrival<HTMLDivElement>(
+    (focused) => focused === null || form.current?.contains(focused) === true,
+  );
+  return (
+    <div ref={ref} className="notice notice--error" role="alert" tabIndex={-1}>
+      <h2>{recordStrings.failed}</h2>
+      <div className="actions">
+        <button type="button" className="button" onClick={retry}>
+          {recordStrings.retry}
+        </button>
+        <button type="button" className="button button--secondary" onClick={edit}>
+          {recordStrings.edit}
+        </button>
+      </div>
+    </div>
   );
 }

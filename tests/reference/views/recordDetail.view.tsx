@@ -1,5 +1,5 @@
 import { Link, useMachineSelector, useSend } from '../routing';
-import { CallFailed, CallPending } from '../../../src/shell/CallStatus';
+import { CallFailed, CallPending, CallRegion } from '../../../src/shell/CallStatus';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
 
@@ -9,23 +9,25 @@ export function View() {
   const id = useMachineSelector((s) => s.context.params.id);
   const loading = useMachineSelector((s) => s.matches(at('loading')));
   const failed = useMachineSelector((s) => s.matches(at('failed')));
-  const record = useMachineSelector((s) => s.context.shownRecord);
+  // The last record shown, if it is this one: a stale answer stays on screen while it is refreshed.
+  const record = useMachineSelector((s) => (s.context.shownRecord?.id === id ? s.context.shownRecord : undefined));
   const error = useMachineSelector((s) => s.context.callError);
   const send = useSend();
   return (
-    <section aria-busy={loading}>
+    <CallRegion busy={loading}>
       <ScreenHeading level={2}>{referenceStrings.record(id)}</ScreenHeading>
-      {loading ? (
-        <CallPending />
-      ) : failed ? (
+      {failed ? (
         <CallFailed
           error={error}
           retry={() => send({ type: 'call.retry' })}
           leave={<Link to="#recordList">{referenceStrings.recordList}</Link>}
         />
       ) : (
-        <p data-testid="record-name">{record?.name}</p>
+        <>
+          {loading ? <CallPending /> : null}
+          {record ? <p data-testid="record-name">{record.name}</p> : null}
+        </>
       )}
-    </section>
+    </CallRegion>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useMachineSelector, useSend } from '../routing';
-import { CallFailed, CallPending } from '../../../src/shell/CallStatus';
+import { CallFailed, CallPending, CallRegion } from '../../../src/shell/CallStatus';
 import { ScreenHeading } from '../../../src/shell/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
 
@@ -8,27 +8,31 @@ const at = (substate: 'loading' | 'loaded' | 'failed') => ({ app: { main: { reco
 export function View() {
   const loading = useMachineSelector((s) => s.matches(at('loading')));
   const failed = useMachineSelector((s) => s.matches(at('failed')));
+  // Kept in context from the last answer: while a stale answer is refreshed, it stays on screen.
   const records = useMachineSelector((s) => s.context.records);
   const error = useMachineSelector((s) => s.context.callError);
   const send = useSend();
   return (
-    <section aria-busy={loading}>
+    <CallRegion busy={loading}>
       <ScreenHeading level={2}>{referenceStrings.recordList}</ScreenHeading>
-      {loading ? (
-        <CallPending />
-      ) : failed ? (
+      {failed ? (
         <CallFailed error={error} retry={() => send({ type: 'call.retry' })} leave={<Link to="#home">Home</Link>} />
       ) : (
-        <ul data-testid="records">
-          {records?.map((record) => (
-            <li key={record.id}>
-              <Link to="#recordDetail" params={{ id: record.id }}>
-                {record.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          {loading ? <CallPending /> : null}
+          {records ? (
+            <ul data-testid="records">
+              {records.map((record) => (
+                <li key={record.id}>
+                  <Link to="#recordDetail" params={{ id: record.id }}>
+                    {record.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
       )}
-    </section>
+    </CallRegion>
   );
 }

@@ -1,0 +1,233 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The API server every app's handlers plug into: a real HTTP server (node:http, 127.0.0.1) that
+ * answers `/api` requests with the handlers it is given and a JSON 404 for anything else, never
+ * the app's index.html. `npm start` and `npm run preview` start it in-process behind Vite's `/api`
+ * proxy (vite.config.ts) with the product's handlers (server/handlers.ts); the reference app's
+ * handlers (tests/server/referenceApi.ts) are one more use of it.
+ *
+ * Node only: src/ and machines/ may not import server/ (a lint boundary), so none of this can
+ * reach the browser build.
+ *
+ * A test can tell it how to answer any path, whatever the handler: with a delay, an HTTP status,
+ * never (hang), an invalid payload, or by dropping the connection; it records every request and
+ * whether the client went away before the answer (an aborted fetch closes its connection). Tests
+ * in the same process use the handle; others (Vitest workers) use the control endpoints under
+ * `/__control/{behave,reset,requests}`, which the app's `/api` proxy never forwards.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler is given: the pattern's params (`:id` → `params.id`, decoded), the query and the JSON body. */
+export interface HandlerRequest {
+  method: Method;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** The parsed JSON body, undefined when there is none. Check it (valibot) before trusting it. */
+  body: unknown;
+}
+
+/** A handler's answer: a JSON body, 200 unless `status` says otherwise. */
+export interface HandlerAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+export type Handler = (request: HandlerRequest) => HandlerAnswer | Promise<HandlerAnswer>;
+
+/**
+ * Handlers by `'<METHOD> <path pattern>'`: `'GET /api/things/:id'`. A pattern's segments are
+ * literal or `:name` (one segment); the first pattern that matches answers.
+ */
+export type Handlers = Record<`${Method} /api${string}`, Handler>;
+
+export type Behaviour =
+  | { kind: 'delay'; ms: number }
+  | { kind: 'status'; status: number; body?: unknown }
+  | { kind: 'hang' }
+  | { kind: 'invalid' }
+  | { kind: 'drop' };
+
+export interface Rule {
+  /** A pathname (`/api/records/2`), or `*` for every /api request. */
+  path: string;
+  /** Only requests with this method; every method when left out. */
+  method?: Method;
+  behaviour: Behaviour;
+  /** How many requests it answers; every one until `reset()` when left out. */
+  times?: number;
+}
+
+export interface RequestRecord {
+  method: string;
+  path: string;
+  /** The client closed the connection before the answer was complete. */
+  aborted: boolean;
+  answered: boolean;
+}
+
+export interface ApiServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  behave(rule: Rule): void;
+  /** Forgets the rules and the recorded requests. */
+  reset(): void;
+  requests(): RequestRecord[];
+  close(): Promise<void>;
+}
+
+const json = (response: ServerResponse, status: number, body: unknown) => {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body ?? null));
+};
+
+class BadJson extends Error {}
+
+const readBody = async (request: IncomingMessage): Promise<unknown> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  if (!chunks.length) return undefined;
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new BadJson('The request body is not JSON');
+  }
+};
+
+interface Route {
+  method: string;
+  segments: string[];
+  handler: Handler;
+}
+
+const routesOf = (handlers: Handlers): Route[] =>
+  Object.entries(handlers).map(([key, handler]) => {
+    const [method = '', pattern = ''] = key.split(' ');
+    return { method, segments: pattern.split('/').filter(Boolean), handler: handler as Handler };
+  });
+
+/** The route and params for a request, or why there is none (404, or 405 when only the method differs). */
+function match(routes: Route[], method: string, path: string) {
+  const segments = path.split('/').filter(Boolean);
+  let pathMatched = false;
+  for (const route of routes) {
+    if (route.segments.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const fits = route.segments.every((part, i) => {
+      const segment = segments[i] ?? '';
+      if (!part.startsWith(':')) return part === segment;
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (!fits) continue;
+    if (route.method === method) return { route, params };
+    pathMatched = true;
+  }
+  return { status: pathMatched ? 405 : 404 };
+}
+
+export async function startApiServer(options: { handlers: Handlers; port?: number }): Promise<ApiServer> {
+  const routes = routesOf(options.handlers);
+  let rules: Rule[] = [];
+  let log: RequestRecord[] = [];
+
+  const takeRule = (method: string, path: string): Behaviour | undefined => {
+    const rule = rules.find((r) => (r.path === '*' || r.path === path) && (!r.method || r.method === method));
+    if (!rule) return undefined;
+    if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
+    return rule.behaviour;
+  };
+
+  const control = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    if (path === '/__control/behave' && request.method === 'POST') {
+      handle.behave((await readBody(request)) as Rule);
+      return json(response, 200, {});
+    }
+    if (path === '/__control/reset' && request.method === 'POST') {
+      handle.reset();
+      return json(response, 200, {});
+    }
+    if (path === '/__control/requests') return json(response, 200, log);
+    json(response, 404, { message: 'Unknown control endpoint' });
+  };
+
+  /** The handler's answer: a 404/405 with a message when nothing handles the request. */
+  const answer = async (request: IncomingMessage, method: string, url: URL): Promise<HandlerAnswer> => {
+    const found = match(routes, method, url.pathname);
+    if (!('route' in found) || !found.route) {
+      const what = `${method} ${url.pathname}`;
+      return found.status === 405
+        ? { status: 405, body: { message: `${what}: this path takes another method` } }
+        : { status: 404, body: { message: `Nothing answers ${what}: add a handler for it (server/handlers.ts)` } };
+    }
+    const body = await readBody(request);
+    const params = found.params ?? {};
+    return found.route.handler({ method: method as Method, path: url.pathname, params, query: url.searchParams, body });
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path.startsWith('/__control/')) {
+      void control(request, response, path).catch((error: unknown) => json(response, 400, { message: String(error) }));
+      return;
+    }
+    const method = request.method ?? 'GET';
+    const record: RequestRecord = { method, path, aborted: false, answered: false };
+    log.push(record);
+    let timer: NodeJS.Timeout | undefined;
+    response.on('close', () => {
+      clearTimeout(timer);
+      record.answered = response.writableFinished;
+      record.aborted = !response.writableFinished;
+    });
+    const behaviour = takeRule(method, path);
+    // A behaviour that replaces the answer does not run the handler (a refused save saves nothing).
+    if (behaviour?.kind === 'status') {
+      return json(response, behaviour.status, behaviour.body ?? { message: `Told to answer ${behaviour.status}` });
+    }
+    if (behaviour?.kind === 'invalid') return json(response, 200, { unexpected: 'shape' });
+    if (behaviour?.kind === 'drop') return request.socket.destroy();
+    if (behaviour?.kind === 'hang') return;
+    answer(request, method, url).then(
+      ({ status = 200, body }) => {
+        if (behaviour?.kind === 'delay') timer = setTimeout(() => json(response, status, body), behaviour.ms);
+        else json(response, status, body);
+      },
+      (error: unknown) =>
+        error instanceof BadJson
+          ? json(response, 400, { message: error.message })
+          : json(response, 500, { message: `The handler for ${method} ${path} threw: ${String(error)}` }),
+    );
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const handle: ApiServer = {
+    url: `http://127.0.0.1:${port}`,
+    behave: (rule) => {
+      rules = [{ ...rule }, ...rules];
+    },
+    reset: () => {
+      rules = [];
+      log = [];
+    },
+    requests: () => log.map((r) => ({ ...r })),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  // A dev server that exits must not be kept alive by its API.
+  server.unref();
+  return handle;
+}
