@@ -39,8 +39,9 @@ export const TARGET_OVER_STACK_FLOOR = 4 * 1024;
  */
 // 7.3 KB on the product as shipped (3 screens) until issue 21; 7.5 KB on the foundation app (7,516 B
 // measured), whose 10 more screens cost ~0.7 KB and which has no error state: the same foundation,
-// measured on an app that stays the same.
-export const BUDGET_OVER_STACK_FLOOR = Math.round(7.5 * 1024);
+// measured on an app that stays the same. 7.7 KB with issue 18 merged (7,705 B measured): the
+// shell's API slot for warming calls on hover, +189 B in every app's first load (docs/BENCHMARKS.md).
+export const BUDGET_OVER_STACK_FLOOR = Math.round(7.7 * 1024);
 /** What one more routable screen may add to the initial JS: its state node, meta and title. */
 export const PER_SCREEN_TARGET = 120;
 export { PRODUCT_INITIAL_JS_BUDGET };
