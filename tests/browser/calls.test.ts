@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { errorStrings } from '../../machines/errorStrings';
-import { strings } from '../../machines/strings';
 import { api } from './api';
 import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../reference/referenceCalls';
 import { launch } from './browser';
