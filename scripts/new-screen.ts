@@ -9,6 +9,10 @@
  *   assertion's title moved to the index child (the title is the child's while a child is shown).
  * - Each `:param` of the path gets a parser (`params: { name: int }`) and a sample in the path
  *   spec; a screen with a param gets no `nav` (a header entry cannot name a param).
+ * - `--tabs a,b`: a child state per tab, its event, label, pressed assertion and click executor.
+ * - `--loads`: docs/calls.md's recipe: loading / loaded / failed with Retry, the actor in setup,
+ *   the call in src/api/calls.ts, its handler in server/handlers.ts, its outcomes in the spec.
+ *   Decisions in code are `// TODO:` comments that tests/paths/placeholders.ts names by line.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +25,8 @@ export interface NewScreen {
   parent?: string;
   /** `--tabs a,b`: in-screen tabs, each a child state entered by a `<id>.show<Tab>` event. */
   tabs?: string[];
+  /** `--loads`: the screen loads its data: loading / loaded / failed with Retry (docs/calls.md). */
+  loads?: boolean;
 }
 
 const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -42,7 +48,7 @@ const hasNav = ({ path }: NewScreen) => paramsOf(path).length === 0;
 
 export function parseArgs(args: string[]): NewScreen {
   const [id, path, ...rest] = args;
-  const usage = 'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…]';
+  const usage = 'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…] [--loads]';
   if (!id || path === undefined) throw new Error(usage);
   if (!/^[a-z][A-Za-z0-9]*$/.test(id)) throw new Error(`"${id}" is not a camelCase state id. ${usage}`);
   if (path.startsWith('/') && path !== '/') throw new Error(`path "${path}" is relative to its parent: drop the "/"`);
@@ -58,7 +64,10 @@ export function parseArgs(args: string[]): NewScreen {
   for (const tab of tabs ?? []) {
     if (!/^[a-z][A-Za-z0-9]*$/.test(tab)) throw new Error(`tab "${tab}" is not a camelCase name. ${usage}`);
   }
-  return { id, path, ...(parent ? { parent } : {}), ...(tabs ? { tabs } : {}) };
+  const loads = rest.includes('--loads');
+  // A loading screen's child states are its call's; tabs would be a second set beside them.
+  if (loads && tabs) throw new Error(`--loads and --tabs cannot be combined: put the tabs in a child screen. ${usage}`);
+  return { id, path, ...(parent ? { parent } : {}), ...(tabs ? { tabs } : {}), ...(loads ? { loads } : {}) };
 }
 
 /** The machine with the new state: at the root before notFound, or first under `parent`'s states. */
@@ -82,6 +91,7 @@ export function addState(source: string, screen: NewScreen): string {
         : []),
       `${indent}  meta: { ${meta.join(', ')} },`,
       ...(screen.tabs ? tabsBlock(screen, screen.tabs, `${indent}  `) : []),
+      ...(screen.loads ? loadsBlock(screen, `${indent}  `) : []),
       `${indent}},`,
       '',
     ].join('\n');
@@ -91,7 +101,8 @@ export function addState(source: string, screen: NewScreen): string {
         screen.tabs.map((tab) => tabEvent(id, tab)),
       )
     : source;
-  const withParser = params.length ? importInt(withEvents) : withEvents;
+  const withCall = screen.loads ? addCallToSetup(withEvents, screen) : withEvents;
+  const withParser = params.length ? importInt(withCall) : withCall;
   if (!parent) {
     const match = /\n( *)notFound: \{/.exec(withParser);
     if (!match) throw new Error('machines/appMachine.ts: no root state "notFound" to insert before');
@@ -121,6 +132,177 @@ function tabsBlock({ id }: NewScreen, tabs: string[], indent: string): string[] 
     ...tabs.map((tab) => `${indent}  ${tab}: { id: '${tabId(id, tab)}', tags: '${tabId(id, tab)}' },`),
     `${indent}},`,
   ];
+}
+
+/** The names a loading screen's pieces share: its actor, data type, call, API path and states. */
+export const callNames = (screen: NewScreen) => {
+  const params = paramsOf(screen.path);
+  return {
+    actor: `load${cap(screen.id)}`,
+    data: `${cap(screen.id)}Data`,
+    call: `get${cap(screen.id)}`,
+    // The API path is the screen's id and its params, not its URL: the URL is the app's, the API the server's.
+    pattern: [`/api/${screen.id}`, ...params.map((name) => `:${name}`)].join('/'),
+    path: [`/api/${screen.id}`, ...params.map((name) => `\${encodeURIComponent(${name})}`)].join('/'),
+    input: params.length ? `{ ${params.map((name) => `${name}: number`).join('; ')} }` : 'void',
+    params,
+    state: (sub: 'Loading' | 'Loaded' | 'Failed') => `${screen.id}${sub}`,
+  };
+};
+
+/**
+ * The call's states (docs/calls.md): `loading` invokes the actor the app provides, `loaded` keeps
+ * its answer in context under the screen's id, `failed` keeps the error and waits for Retry. Each
+ * has an id (the path tests' assertions) and a tag (the view asks `hasTag` wherever it sits).
+ */
+function loadsBlock(screen: NewScreen, indent: string): string[] {
+  const names = callNames(screen);
+  const input = names.params.length
+    ? [
+        `${indent}      input: ({ context }) => ({ ${names.params.map((name) => `${name}: context.params.${name} ?? 0`).join(', ')} }),`,
+      ]
+    : [];
+  const state = (sub: 'Loading' | 'Loaded' | 'Failed') => `id: '${names.state(sub)}', tags: '${names.state(sub)}'`;
+  return [
+    `${indent}initial: 'loading',`,
+    `${indent}states: {`,
+    `${indent}  loading: {`,
+    `${indent}    ${state('Loading')},`,
+    `${indent}    invoke: {`,
+    `${indent}      id: '${names.actor}',`,
+    `${indent}      src: '${names.actor}',`,
+    ...input,
+    `${indent}      onDone: { target: 'loaded', actions: assign({ ${screen.id}: ({ event }) => event.output }) },`,
+    `${indent}      onError: { target: 'failed', actions: 'keepCallError' },`,
+    `${indent}    },`,
+    `${indent}  },`,
+    `${indent}  loaded: { ${state('Loaded')} },`,
+    `${indent}  failed: { ${state('Failed')}, on: { 'call.retry': 'loading' } },`,
+    `${indent}},`,
+  ];
+}
+
+/** Adds `names` to the import from `from`, or a new import line, leaving names already there. */
+export function ensureImport(source: string, names: string[], from: string): string {
+  const escaped = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // At a line's start: doc comments show imports in their examples.
+  const line = new RegExp(`^import \\{([^}]*)\\} from '${escaped}';`, 'm').exec(source);
+  const bare = (name: string) => name.replace(/^type /, '');
+  const has = (name: string) => new RegExp(`\\b${bare(name)}\\b`).test(line?.[1] ?? '');
+  const missing = names.filter((name) => !has(name));
+  if (!missing.length) return source;
+  if (line)
+    return source.replace(line[0], `import {${line[1]?.replace(/\s*$/, '')}, ${missing.join(', ')} } from '${from}';`);
+  return `import { ${missing.join(', ')} } from '${from}';\n${source}`;
+}
+
+/**
+ * What a loading screen needs in the machine's setup: the data type (a placeholder to write), the
+ * answer and the error in the context type, each param typed in `RoutedContext` (the call's input
+ * reads it), the actor named with its types (`callPlaceholder`: the app provides the real one),
+ * `keepCallError`, and the `call.retry` event.
+ */
+function addCallToSetup(source: string, screen: NewScreen): string {
+  const names = callNames(screen);
+  let result = ensureImport(source, ['assign'], 'xstate');
+  result = ensureImport(result, ['callPlaceholder', 'toCallError', 'type CallError'], './calls');
+  if (!/\{ type: 'call\.retry' \}/.test(result)) result = addEvents(result, ['call.retry']);
+  const union = result.indexOf('export type AppEvent');
+  result =
+    result.slice(0, union) +
+    [
+      `/** What #${screen.id} loads: the answer of its call (src/api/calls.ts checks it, server/handlers.ts sends it). */`,
+      `export interface ${names.data} {`,
+      `  // ${PLACEHOLDER} the fields #${screen.id} loads (and the same in its schema in src/api/calls.ts)`,
+      '  name: string;',
+      '}',
+      '',
+      '',
+    ].join('\n') +
+    result.slice(union);
+  const context = /\n( *)context: \{\} as ([^\n]*),\n/.exec(result);
+  if (!context?.[2])
+    throw new Error('machines/appMachine.ts: no "context: {} as …," in setup({ types }) to add the data to');
+  let type = context[2];
+  for (const name of names.params) {
+    const routed = /RoutedContext<\{ ([^}]*) \}>/.exec(type);
+    if (routed && !new RegExp(`\\b${name}\\??:`).test(routed[1] ?? ''))
+      type = type.replace(routed[0], `RoutedContext<{ ${routed[1]}; ${name}: number }>`);
+  }
+  const fields = [`${screen.id}?: ${names.data}`, ...(/\bcallError\?:/.test(result) ? [] : ['callError?: CallError'])];
+  type = `${type} & { ${fields.join('; ')} }`;
+  result = result.replace(context[0], `\n${context[1]}context: {} as ${type},\n`);
+  const actor = `${names.actor}: callPlaceholder<${names.data}${names.params.length ? `, ${names.input}` : ''}>('${names.actor}'),`;
+  const keep =
+    "keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),";
+  result = addToSetupBlock(result, 'actors', actor);
+  if (!result.includes('keepCallError:')) result = addToSetupBlock(result, 'actions', keep);
+  return result;
+}
+
+/** A line first in setup's `actors: {` or `actions: {` block, or the block itself after `types`. */
+function addToSetupBlock(source: string, block: 'actors' | 'actions', line: string): string {
+  const open = new RegExp(`\\n( *)${block}: \\{\\n`).exec(source);
+  if (open) {
+    const at = open.index + open[0].length;
+    return `${source.slice(0, at)}${open[1]}  ${line}\n${source.slice(at)}`;
+  }
+  const types = /\n( *)types: \{\n/.exec(source);
+  if (!types) throw new Error(`machines/appMachine.ts: no "types: {" in setup to put "${block}" after`);
+  const indent = types[1] ?? '';
+  const close = source.indexOf(`\n${indent}},\n`, types.index + types[0].length);
+  if (close < 0) throw new Error('machines/appMachine.ts: cannot find where setup({ types }) ends');
+  const at = close + `\n${indent}},\n`.length;
+  return `${source.slice(0, at)}${indent}${block}: {\n${indent}  ${line}\n${indent}},\n${source.slice(at)}`;
+}
+
+/**
+ * src/api/calls.ts with the screen's call (method, path, the answer's schema, freshness) and the
+ * actor the app provides under the machine's name for it.
+ */
+export function addCall(source: string, screen: NewScreen): string {
+  const names = callNames(screen);
+  let result = ensureImport(source, ['callActor'], './cache');
+  result = ensureImport(result, ['defineCall'], './http');
+  result = ensureImport(result, [`type ${names.data}`], '../../machines/appMachine');
+  if (!/^import \* as v from 'valibot';/m.test(result)) result = `import * as v from 'valibot';\n${result}`;
+  const call = [
+    `  // ${PLACEHOLDER} the API path of #${screen.id}, how long its answer stays fresh, and its schema (the fields of ${names.data})`,
+    `  ${names.call}: defineCall<${names.input}, ${names.data}>({`,
+    "    method: 'GET',",
+    `    path: (${names.params.length ? `{ ${names.params.join(', ')} }` : ''}) => \`${names.path}\`,`,
+    '    response: v.object({ name: v.string() }),',
+    '    freshForMs: 30_000,',
+    '  }),',
+  ];
+  result = addToObject(result, 'export const calls = {', call, 'src/api/calls.ts');
+  return addToObject(
+    result,
+    'export const callActors = {',
+    [`  ${names.actor}: callActor(calls.${names.call}),`],
+    'src/api/calls.ts',
+  );
+}
+
+/** server/handlers.ts with the entry that answers the screen's call, with placeholder data. */
+export function addHandler(source: string, screen: NewScreen): string {
+  const names = callNames(screen);
+  const entry = [
+    `  // ${PLACEHOLDER} what ${names.pattern} answers (a 404 { message } when there is no such thing)`,
+    `  'GET ${names.pattern}': (${names.params.length ? '{ params }' : ''}) => ({ body: { name: ${names.params.length ? `\`${cap(screen.id)} \${params.${names.params[0]}}\`` : `'${cap(screen.id)}'`} } }),`,
+  ];
+  return addToObject(source, 'export const handlers: Handlers = {', entry, 'server/handlers.ts');
+}
+
+/** Lines first in the object literal that `opening` starts (`= {}` is opened up). */
+function addToObject(source: string, opening: string, lines: string[], file: string): string {
+  // At the start of a line: the files' doc comments show the same opening in their examples.
+  const at = source.lastIndexOf(`\n${opening}`) + 1;
+  if (at === 0) throw new Error(`${file}: no "${opening}" to add to`);
+  const end = at + opening.length;
+  const rest = source.slice(end);
+  const body = rest.startsWith('}') ? `\n${lines.join('\n')}\n` : `\n${lines.join('\n')}`;
+  return source.slice(0, end) + body + rest;
 }
 
 /** The machine's event union with the new event types. */
@@ -206,7 +388,16 @@ export function addAssertion(source: string, screen: NewScreen, parentGotStates 
     `${indent}${id}: { heading: ${todo(`how a person sees #${id}: its heading`)}, title: ${title} },`,
     ...(screen.tabs ?? []).map((tab) => `${indent}${tabId(id, tab)}: { pressed: strings.${id}.tabs.${tab} },`),
   ];
-  let result = source;
+  if (screen.loads) {
+    const names = callNames(screen);
+    // The call's states: the failure's heading is what a person sees fail, and nothing else does.
+    lines.push(
+      `${indent}${names.state('Loading')}: { absentHeading: errorStrings.heading },`,
+      `${indent}${names.state('Loaded')}: { absentHeading: errorStrings.heading },`,
+      `${indent}${names.state('Failed')}: { heading: errorStrings.heading },`,
+    );
+  }
+  let result = screen.loads ? addOutcomes(source, screen) : source;
   if (paramsOf(path).length && !/import \{[^}]*\binterpolate\b[^}]*\} from '/.test(result)) {
     result = `import { interpolate } from '../../machines/wording';\n${result}`;
   }
@@ -234,6 +425,39 @@ export function addAssertion(source: string, screen: NewScreen, parentGotStates 
   return result;
 }
 
+/**
+ * A loading screen's call in the spec: its outcomes by actor (an answer, a placeholder in the shape
+ * of its data, and a 5xx), and `call.retry` with its executor (a click on Retry) once per spec.
+ */
+function addOutcomes(source: string, screen: NewScreen): string {
+  const names = callNames(screen);
+  let result = ensureImport(source, ['errorStrings'], '../../machines/errorStrings');
+  const outcome = `${names.actor}: [{ output: { name: ${todo(`a sample answer of ${names.actor}`)} } }, { error: { code: 'http.5xx', status: 500 } }],`;
+  const outcomes = /\n( *)outcomes: \{\n/.exec(result);
+  if (outcomes) {
+    const at = outcomes.index + outcomes[0].length;
+    result = `${result.slice(0, at)}${outcomes[1]}  ${outcome}\n${result.slice(at)}`;
+  } else {
+    const machine = /\n( *)machine: [^\n]*,\n/.exec(result);
+    if (!machine) throw new Error('tests/paths/productPaths.ts: no "machine: …," to put the outcomes after');
+    const at = machine.index + machine[0].length;
+    const indent = machine[1] ?? '';
+    // What the provided actor answers in the path tests, by its src: a path per outcome.
+    result = `${result.slice(0, at)}${indent}outcomes: {\n${indent}  ${outcome}\n${indent}},\n${result.slice(at)}`;
+  }
+  if (!result.includes("'call.retry':")) {
+    const events = /\n( *)events: \[/.exec(result);
+    const executors = /\n( *)executors: \{\n/.exec(result);
+    if (!events || !executors)
+      throw new Error('tests/paths/productPaths.ts: no "events: [" or "executors: {" to add call.retry to');
+    result = result.replace(events[0], `${events[0]}{ type: 'call.retry' }, `);
+    const at = (/\n( *)executors: \{\n/.exec(result)?.index ?? 0) + executors[0].length;
+    const line = `${executors[1] ?? ''}  'call.retry': () => ({ do: 'click', role: 'button', name: errorStrings.retry }),\n`;
+    result = result.slice(0, at) + line + result.slice(at);
+  }
+  return result;
+}
+
 /** A tab's event: a sample in `events`, and its executor, a click on the tab's button by its label. */
 function addTabEvent(source: string, id: string, tab: string): string {
   const type = tabEvent(id, tab);
@@ -248,8 +472,10 @@ function addTabEvent(source: string, id: string, tab: string): string {
   return result;
 }
 
-export function viewSource({ id, parent, tabs }: NewScreen): string {
+export function viewSource(screen: NewScreen): string {
+  const { id, parent, tabs } = screen;
   if (tabs) return tabsViewSource(id, tabs, parent);
+  if (screen.loads) return loadsViewSource(screen);
   // A child shows inside its parent's view, under the parent's heading.
   const heading = parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>';
   return [
@@ -309,6 +535,53 @@ function tabsViewSource(id: string, tabs: string[], parent?: string): string {
   ].join('\n');
 }
 
+/**
+ * A loading screen's view (docs/calls.md, step 4): the region stays mounted through pending,
+ * failed and loaded (focus has somewhere to stay); the failure offers Retry and a way out; the last
+ * answer stays shown while a new one loads.
+ */
+function loadsViewSource(screen: NewScreen): string {
+  const { id, parent } = screen;
+  const names = callNames(screen);
+  const heading = parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>';
+  const away = parent ? `#${parent}` : '#home';
+  return [
+    "import { Link, useMachineSelector, useSend } from '../appRouting';",
+    "import { CallFailed, CallPending, CallRegion } from '../shell/CallStatus';",
+    "import { ScreenHeading } from '../shell/ScreenHeading';",
+    '',
+    "// The screen's own words load with its chunk; its title is in machines/strings.ts.",
+    'const words = {',
+    `  heading: ${todo(`the heading of ${id}`)},`,
+    `  away: ${todo(`the link away from ${id} when it cannot load (to ${away})`)},`,
+    '};',
+    '',
+    'export function View() {',
+    `  const loading = useMachineSelector((s) => s.hasTag('${names.state('Loading')}'));`,
+    `  const failed = useMachineSelector((s) => s.hasTag('${names.state('Failed')}'));`,
+    `  const data = useMachineSelector((s) => s.context.${id});`,
+    '  const error = useMachineSelector((s) => s.context.callError);',
+    '  const send = useSend();',
+    '  return (',
+    '    <article className="screen">',
+    '      <CallRegion busy={loading}>',
+    `        ${heading}{words.heading}</ScreenHeading>`,
+    '        {failed ? (',
+    `          <CallFailed error={error} retry={() => send({ type: 'call.retry' })} leave={<Link to="${away}">{words.away}</Link>} />`,
+    '        ) : (',
+    '          <>',
+    '            {loading ? <CallPending /> : null}',
+    '            {data ? <p>{data.name}</p> : null}',
+    '          </>',
+    '        )}',
+    '      </CallRegion>',
+    '    </article>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+}
+
 /** A parent's view with `<Outlet />` where its children show (after its generated body), or null when it has one. */
 export function withOutlet(source: string): string | null {
   if (source.includes('<Outlet')) return null;
@@ -338,6 +611,12 @@ export function newScreen(root: string, screen: NewScreen): { files: string[]; n
       addAssertion(readFileSync(file('tests/paths/productPaths.ts'), 'utf8'), screen, parentGotStates),
     ],
   ];
+  if (screen.loads) {
+    written.push(
+      ['src/api/calls.ts', addCall(readFileSync(file('src/api/calls.ts'), 'utf8'), screen)],
+      ['server/handlers.ts', addHandler(readFileSync(file('server/handlers.ts'), 'utf8'), screen)],
+    );
+  }
   const notes: string[] = [];
   if (screen.parent) {
     const parentView = `src/views/${screen.parent}.view.tsx`;

@@ -10,8 +10,26 @@ export function unfilledPlaceholders(): string[] {
     ...placeholdersIn(productSpec.assertions).map(
       (path) => `the assertion ${path} is a placeholder: say how a person sees it in tests/paths/productPaths.ts`,
     ),
+    ...placeholdersIn(productSpec.outcomes ?? {}).map(
+      (path) => `the call outcome ${path} is a placeholder: write a sample answer in tests/paths/productPaths.ts`,
+    ),
     ...viewsWithPlaceholders().map((file) => `src/views/${file} has placeholder words: write them`),
+    ...SOURCES.flatMap(placeholderLines),
   ];
+}
+
+/**
+ * The files a generator writes code into (not words): a `TODO:` there marks a decision (a data
+ * shape, an API path, what the server answers, who may see a screen), named with its line.
+ */
+const SOURCES = ['machines/appMachine.ts', 'src/api/calls.ts', 'server/handlers.ts'];
+
+function placeholderLines(file: string): string[] {
+  const source = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+  return source.split('\n').flatMap((line, index) => {
+    const at = line.indexOf(PLACEHOLDER);
+    return at < 0 ? [] : [`${file}:${index + 1} is a placeholder: ${line.slice(at + PLACEHOLDER.length).trim()}`];
+  });
 }
 
 /** View files whose own words are still placeholders (`'TODO: …'`). */
