@@ -13,6 +13,8 @@
  * - `--loads`: docs/calls.md's recipe: loading / loaded / failed with Retry, the actor in setup,
  *   the call in src/api/calls.ts, its handler in server/handlers.ts, its outcomes in the spec.
  *   Decisions in code are `// TODO:` comments that tests/paths/placeholders.ts names by line.
+ * - `--role <role>`: docs/access.md's recipe: the guard to #notAllowed (written once, with the
+ *   roles from input, the session events and their buttons), and the spec's stateContext.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +29,8 @@ export interface NewScreen {
   tabs?: string[];
   /** `--loads`: the screen loads its data: loading / loaded / failed with Retry (docs/calls.md). */
   loads?: boolean;
+  /** `--role <role>`: only a person with the role sees it; others land on #notAllowed (docs/access.md). */
+  role?: string;
 }
 
 const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -48,7 +52,8 @@ const hasNav = ({ path }: NewScreen) => paramsOf(path).length === 0;
 
 export function parseArgs(args: string[]): NewScreen {
   const [id, path, ...rest] = args;
-  const usage = 'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…] [--loads]';
+  const usage =
+    'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…] [--loads] [--role <role>]';
   if (!id || path === undefined) throw new Error(usage);
   if (!/^[a-z][A-Za-z0-9]*$/.test(id)) throw new Error(`"${id}" is not a camelCase state id. ${usage}`);
   if (path.startsWith('/') && path !== '/') throw new Error(`path "${path}" is relative to its parent: drop the "/"`);
@@ -67,7 +72,18 @@ export function parseArgs(args: string[]): NewScreen {
   const loads = rest.includes('--loads');
   // A loading screen's child states are its call's; tabs would be a second set beside them.
   if (loads && tabs) throw new Error(`--loads and --tabs cannot be combined: put the tabs in a child screen. ${usage}`);
-  return { id, path, ...(parent ? { parent } : {}), ...(tabs ? { tabs } : {}), ...(loads ? { loads } : {}) };
+  const roleAt = rest.indexOf('--role');
+  const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
+  if (roleAt >= 0 && !(role && /^[a-z][A-Za-z0-9]*$/.test(role)))
+    throw new Error(`--role needs a camelCase role name. ${usage}`);
+  return {
+    id,
+    path,
+    ...(parent ? { parent } : {}),
+    ...(tabs ? { tabs } : {}),
+    ...(loads ? { loads } : {}),
+    ...(role ? { role } : {}),
+  };
 }
 
 /** The machine with the new state: at the root before notFound, or first under `parent`'s states. */
@@ -92,6 +108,7 @@ export function addState(source: string, screen: NewScreen): string {
       `${indent}  meta: { ${meta.join(', ')} },`,
       ...(screen.tabs ? tabsBlock(screen, screen.tabs, `${indent}  `) : []),
       ...(screen.loads ? loadsBlock(screen, `${indent}  `) : []),
+      ...(screen.role ? roleBlock(screen, screen.role, `${indent}  `) : []),
       `${indent}},`,
       '',
     ].join('\n');
@@ -102,12 +119,21 @@ export function addState(source: string, screen: NewScreen): string {
       )
     : source;
   const withCall = screen.loads ? addCallToSetup(withEvents, screen) : withEvents;
-  const withParser = params.length ? importInt(withCall) : withCall;
+  const withRole = screen.role ? addAccessToSetup(withCall, screen) : withCall;
+  const withParser = params.length ? importInt(withRole) : withRole;
   if (!parent) {
     const match = /\n( *)notFound: \{/.exec(withParser);
+    if (match && screen.role && !withParser.includes(`id: '${NOT_ALLOWED}'`)) {
+      const both = (indent: string) => node(indent) + notAllowedNode(indent);
+      return withParser.slice(0, match.index + 1) + both(match[1] ?? '') + withParser.slice(match.index + 1);
+    }
     if (!match) throw new Error('machines/appMachine.ts: no root state "notFound" to insert before');
     return withParser.slice(0, match.index + 1) + node(match[1] ?? '') + withParser.slice(match.index + 1);
   }
+  if (screen.role && !withParser.includes(`id: '${NOT_ALLOWED}'`))
+    throw new Error(
+      `--role with --parent: generate a top-level screen with --role first (it writes #${NOT_ALLOWED}), or write #${NOT_ALLOWED} yourself`,
+    );
   const own = withParser.indexOf(`id: '${parent}'`);
   if (own < 0) throw new Error(`machines/appMachine.ts has no state #${parent}`);
   const states = /\n( *)states: \{\n/.exec(withParser.slice(own));
@@ -182,6 +208,97 @@ function loadsBlock(screen: NewScreen, indent: string): string[] {
   ];
 }
 
+/** Where a person without the role lands, one for the whole app (docs/access.md). */
+export const NOT_ALLOWED = 'notAllowed';
+
+/**
+ * The guard (docs/access.md, step 2): without the role the screen sends itself to #notAllowed at
+ * once, keeping where it was going as a route (never a URL); signing out here does the same.
+ */
+function roleBlock(screen: NewScreen, role: string, indent: string): string[] {
+  return [
+    `${indent}on: { 'session.signedOut': { actions: 'clearRoles' } },`,
+    `${indent}always: {`,
+    `${indent}  guard: not({ type: 'hasRole', params: { role: '${role}' } }),`,
+    `${indent}  target: '#${NOT_ALLOWED}',`,
+    `${indent}  actions: 'keep${cap(screen.id)}Target',`,
+    `${indent}},`,
+  ];
+}
+
+/** #notAllowed: signing in there sends the kept route again, so the target's own guards decide. */
+function notAllowedNode(indent: string): string {
+  return [
+    `${indent}${NOT_ALLOWED}: {`,
+    `${indent}  id: '${NOT_ALLOWED}',`,
+    `${indent}  route: {},`,
+    `${indent}  meta: { path: 'not-allowed', title: strings.${NOT_ALLOWED}.title },`,
+    `${indent}  on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'returnToTarget'] } },`,
+    `${indent}},`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * What a guarded screen needs in setup, once per app: the roles from the machine's input and in
+ * context, where a refused route was going (`returnTo`), the session events, `hasRole`,
+ * `hasReturnTarget`, and the actions that set and clear roles and route back; per screen, the
+ * action that keeps its own route.
+ */
+function addAccessToSetup(source: string, screen: NewScreen): string {
+  let result = ensureImport(source, ['assign', 'not', 'raise'], 'xstate');
+  const first = !/\broles: readonly string\[\]/.test(result);
+  if (first) {
+    if (/\n( *)input: \{\} as /.test(result))
+      throw new Error(
+        'machines/appMachine.ts already declares an input: add roles to it and to the context by hand (docs/access.md)',
+      );
+    const types = contextType(result);
+    const lineStart = result.lastIndexOf('\n', types.start) + 1;
+    result =
+      result.slice(0, lineStart) +
+      [
+        `${types.indent}// ${PLACEHOLDER} where the roles come from (the session: a cookie, a token), read in src/main.tsx and passed as input`,
+        `${types.indent}input: {} as { roles?: readonly string[] } | void,`,
+        `${types.indent}context: {} as ${types.type} & { roles: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } }`,
+      ].join('\n') +
+      result.slice(types.end);
+    const context = /\n( *)context: \{ ([^\n]*) \},\n/.exec(result);
+    if (!context)
+      throw new Error(
+        "machines/appMachine.ts: the machine's context is not a one-line object: add roles: input?.roles ?? [] to it by hand",
+      );
+    result = result.replace(
+      context[0],
+      `\n${context[1]}context: ({ input }) => ({ ${context[2]}, roles: input?.roles ?? [] }),\n`,
+    );
+    if (!/type: 'session\.signedIn'/.test(result))
+      result = addEvents(result, ["{ type: 'session.signedIn'; roles: readonly string[] }", 'session.signedOut']);
+    result = addToSetupBlock(
+      result,
+      'guards',
+      'hasRole: ({ context }, params: { role: string }) => context.roles.includes(params.role),',
+    );
+    result = addToSetupBlock(result, 'guards', 'hasReturnTarget: ({ context }) => context.returnTo !== undefined,');
+    result = addToSetupBlock(
+      result,
+      'actions',
+      "setRoles: assign({ roles: ({ context, event }) => (event.type === 'session.signedIn' ? event.roles : context.roles) }),",
+    );
+    result = addToSetupBlock(result, 'actions', 'clearRoles: assign({ roles: [] }),');
+    result = addToSetupBlock(
+      result,
+      'actions',
+      `returnToTarget: raise(({ context }) => ({ type: 'xstate.route' as const, to: context.returnTo?.to ?? '#${NOT_ALLOWED}', params: context.returnTo?.params ?? {} })),`,
+    );
+  }
+  return addToSetupBlock(
+    result,
+    'actions',
+    `keep${cap(screen.id)}Target: assign({ returnTo: ({ context }) => ({ to: '#${screen.id}' as const, params: { ...context.params } }) }),`,
+  );
+}
+
 /** Adds `names` to the import from `from`, or a new import line, leaving names already there. */
 export function ensureImport(source: string, names: string[], from: string): string {
   const escaped = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -220,10 +337,8 @@ function addCallToSetup(source: string, screen: NewScreen): string {
       '',
     ].join('\n') +
     result.slice(union);
-  const context = /\n( *)context: \{\} as ([^\n]*),\n/.exec(result);
-  if (!context?.[2])
-    throw new Error('machines/appMachine.ts: no "context: {} as …," in setup({ types }) to add the data to');
-  let type = context[2];
+  const context = contextType(result);
+  let type = context.type;
   for (const name of names.params) {
     const routed = /RoutedContext<\{ ([^}]*) \}>/.exec(type);
     if (routed && !new RegExp(`\\b${name}\\??:`).test(routed[1] ?? ''))
@@ -231,7 +346,7 @@ function addCallToSetup(source: string, screen: NewScreen): string {
   }
   const fields = [`${screen.id}?: ${names.data}`, ...(/\bcallError\?:/.test(result) ? [] : ['callError?: CallError'])];
   type = `${type} & { ${fields.join('; ')} }`;
-  result = result.replace(context[0], `\n${context[1]}context: {} as ${type},\n`);
+  result = result.slice(0, context.start) + type + result.slice(context.end);
   const actor = `${names.actor}: callPlaceholder<${names.data}${names.params.length ? `, ${names.input}` : ''}>('${names.actor}'),`;
   const keep =
     "keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),";
@@ -240,8 +355,23 @@ function addCallToSetup(source: string, screen: NewScreen): string {
   return result;
 }
 
+/**
+ * The context type in `setup({ types })`, written on one line or (formatted after a generator
+ * added to it) on several: from `context: {} as ` to the `,` that ends it at its key's indentation.
+ */
+function contextType(source: string): { indent: string; start: number; end: number; type: string } {
+  const open = /\n( *)context: \{\} as /.exec(source);
+  if (!open) throw new Error('machines/appMachine.ts: no "context: {} as …," in setup({ types })');
+  const indent = open[1] ?? '';
+  const start = open.index + open[0].length;
+  const close = new RegExp(`,\\n${indent}(?! )`).exec(source.slice(start));
+  if (!close) throw new Error('machines/appMachine.ts: cannot find where the context type in setup({ types }) ends');
+  const end = start + close.index;
+  return { indent, start, end, type: source.slice(start, end) };
+}
+
 /** A line first in setup's `actors: {` or `actions: {` block, or the block itself after `types`. */
-function addToSetupBlock(source: string, block: 'actors' | 'actions', line: string): string {
+function addToSetupBlock(source: string, block: 'actors' | 'actions' | 'guards', line: string): string {
   const open = new RegExp(`\\n( *)${block}: \\{\\n`).exec(source);
   if (open) {
     const at = open.index + open[0].length;
@@ -309,7 +439,8 @@ function addToObject(source: string, opening: string, lines: string[], file: str
 function addEvents(source: string, types: string[]): string {
   const union = /export type AppEvent =([^;]*);/.exec(source);
   if (!union) throw new Error('machines/appMachine.ts: no "export type AppEvent = …;" to add the events to');
-  const added = types.map((type) => ` | { type: '${type}' }`).join('');
+  // A type with a payload comes written out (`{ type: …; roles: … }`).
+  const added = types.map((type) => (type.startsWith('{') ? ` | ${type}` : ` | { type: '${type}' }`)).join('');
   return source.replace(union[0], `export type AppEvent =${union[1]}${added};`);
 }
 
@@ -368,6 +499,19 @@ export function addStrings(source: string, screen: NewScreen): string {
       : []),
     '  },',
     '',
+    ...(screen.role && !/\n {2}notAllowed: \{/.test(source)
+      ? [
+          `  ${NOT_ALLOWED}: {`,
+          `    title: ${todo('the title of the screen a person without the role sees')},`,
+          `    heading: ${todo('its heading')},`,
+          `    body: ${todo('why they see it, and what to do')},`,
+          `    signIn: ${todo('the sign-in button')},`,
+          `    home: ${todo('the link home when there is nothing to return to')},`,
+          `    signOut: ${todo('the sign-out button on a screen only a role may see')},`,
+          '  },',
+          '',
+        ]
+      : []),
   ].join('\n');
   return source.slice(0, end) + block + source.slice(end);
 }
@@ -397,7 +541,13 @@ export function addAssertion(source: string, screen: NewScreen, parentGotStates 
       `${indent}${names.state('Failed')}: { heading: errorStrings.heading },`,
     );
   }
+  if (screen.role && !/\n *notAllowed: \{/.test(source)) {
+    lines.push(
+      `${indent}${NOT_ALLOWED}: { heading: strings.${NOT_ALLOWED}.heading, title: strings.${NOT_ALLOWED}.title },`,
+    );
+  }
   let result = screen.loads ? addOutcomes(source, screen) : source;
+  if (screen.role) result = addSessionEvents(result, screen.role);
   if (paramsOf(path).length && !/import \{[^}]*\binterpolate\b[^}]*\} from '/.test(result)) {
     result = `import { interpolate } from '../../machines/wording';\n${result}`;
   }
@@ -458,6 +608,36 @@ function addOutcomes(source: string, screen: NewScreen): string {
   return result;
 }
 
+/**
+ * The session events (once per spec): samples (signing in with the role), click executors on the
+ * generated buttons, and `stateContext` from the machine's behaviour, so that #notAllowed with a
+ * route to return to and without one are two states to the path tests (behaviourOf: no guard is
+ * named here).
+ */
+function addSessionEvents(source: string, role: string): string {
+  if (source.includes("'session.signedIn':")) return source;
+  const events = /\n( *)events: \[/.exec(source);
+  const executors = /\n( *)executors: \{\n/.exec(source);
+  const machine = /\n( *)machine: ([^\n]*),\n/.exec(source);
+  if (!events || !executors || !machine)
+    throw new Error(
+      'tests/paths/productPaths.ts: no "machine: …", "events: [" or "executors: {" to add the session events to',
+    );
+  const samples = `{ type: 'session.signedIn', roles: ['${role}'] }, { type: 'session.signedOut' }`;
+  let result = ensureImport(source, ['behaviourOf'], './behaviour');
+  result = result.replace(events[0], `${events[0]}${samples}, `);
+  const at = (/\n( *)executors: \{\n/.exec(result)?.index ?? 0) + executors[0].length;
+  const lines = [
+    `${executors[1] ?? ''}  'session.signedIn': () => ({ do: 'click', role: 'button', name: strings.${NOT_ALLOWED}.signIn }),`,
+    `${executors[1] ?? ''}  'session.signedOut': () => ({ do: 'click', role: 'button', name: strings.${NOT_ALLOWED}.signOut }),`,
+  ];
+  result = `${result.slice(0, at)}${lines.join('\n')}\n${result.slice(at)}`;
+  const after = /\n( *)machine: [^\n]*,\n/.exec(result);
+  if (!after) return result;
+  const end = after.index + after[0].length;
+  return `${result.slice(0, end)}${after[1]}stateContext: behaviourOf(${machine[2]}, [${samples}]),\n${result.slice(end)}`;
+}
+
 /** A tab's event: a sample in `events`, and its executor, a click on the tab's button by its label. */
 function addTabEvent(source: string, id: string, tab: string): string {
   const type = tabEvent(id, tab);
@@ -476,6 +656,7 @@ export function viewSource(screen: NewScreen): string {
   const { id, parent, tabs } = screen;
   if (tabs) return tabsViewSource(id, tabs, parent);
   if (screen.loads) return loadsViewSource(screen);
+  if (screen.role) return roleViewSource(screen);
   // A child shows inside its parent's view, under the parent's heading.
   const heading = parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>';
   return [
@@ -582,6 +763,69 @@ function loadsViewSource(screen: NewScreen): string {
   ].join('\n');
 }
 
+/** A guarded screen's view: its words, and the sign-out button (signed out, its guard sends it away). */
+function roleViewSource({ id, parent }: NewScreen): string {
+  const heading = parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>';
+  return [
+    "import { strings } from '../../machines/strings';",
+    "import { useSend } from '../appRouting';",
+    "import { ScreenHeading } from '../shell/ScreenHeading';",
+    '',
+    'const words = {',
+    `  heading: ${todo(`the heading of ${id}`)},`,
+    `  body: ${todo(`what ${id} shows`)},`,
+    '};',
+    '',
+    'export function View() {',
+    '  const send = useSend();',
+    '  return (',
+    '    <article className="screen">',
+    `      ${heading}{words.heading}</ScreenHeading>`,
+    '      <p>{words.body}</p>',
+    '      <button type="button" className="button" onClick={() => send({ type: \'session.signedOut\' })}>',
+    `        {strings.${NOT_ALLOWED}.signOut}`,
+    '      </button>',
+    '    </article>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * #notAllowed's view: with a route to return to, a sign-in button (a placeholder: it grants the
+ * role without asking anyone, until the product's sign-in replaces it); without one, a link home.
+ */
+export function notAllowedViewSource(role: string): string {
+  return [
+    "import { strings } from '../../machines/strings';",
+    "import { Link, useMachineSelector, useSend } from '../appRouting';",
+    "import { ScreenHeading } from '../shell/ScreenHeading';",
+    '',
+    'export function View() {',
+    '  const send = useSend();',
+    '  const hasTarget = useMachineSelector((s) => s.context.returnTo !== undefined);',
+    '  return (',
+    '    <article className="screen">',
+    `      <ScreenHeading>{strings.${NOT_ALLOWED}.heading}</ScreenHeading>`,
+    `      <p>{strings.${NOT_ALLOWED}.body}</p>`,
+    '      {hasTarget ? (',
+    `        // ${PLACEHOLDER} the product's sign-in: this button grants the role without asking anyone`,
+    `        <button type="button" className="button" onClick={() => send({ type: 'session.signedIn', roles: ['${role}'] })}>`,
+    `          {strings.${NOT_ALLOWED}.signIn}`,
+    '        </button>',
+    '      ) : (',
+    '        <p>',
+    `          <Link to="#home">{strings.${NOT_ALLOWED}.home}</Link>`,
+    '        </p>',
+    '      )}',
+    '    </article>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+}
+
 /** A parent's view with `<Outlet />` where its children show (after its generated body), or null when it has one. */
 export function withOutlet(source: string): string | null {
   if (source.includes('<Outlet')) return null;
@@ -617,6 +861,9 @@ export function newScreen(root: string, screen: NewScreen): { files: string[]; n
       ['server/handlers.ts', addHandler(readFileSync(file('server/handlers.ts'), 'utf8'), screen)],
     );
   }
+  const notAllowedView = `src/views/${NOT_ALLOWED}.view.tsx`;
+  const writesNotAllowed = Boolean(screen.role) && !existsSync(file(notAllowedView));
+  if (writesNotAllowed && screen.role) written.push([notAllowedView, notAllowedViewSource(screen.role)]);
   const notes: string[] = [];
   if (screen.parent) {
     const parentView = `src/views/${screen.parent}.view.tsx`;

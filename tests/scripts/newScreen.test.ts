@@ -10,6 +10,7 @@ import {
   addState,
   addStrings,
   ensureImport,
+  notAllowedViewSource,
   parseArgs,
   viewSource,
   withOutlet,
@@ -120,6 +121,41 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
     expect(() => parseArgs(['s', 's', '--tabs', 'a,b', '--loads'])).toThrow('cannot be combined');
   });
 
+  it('writes a screen only a role may see: the guard, #notAllowed once, roles from input, the session events', () => {
+    const screen = parseArgs(['admin', 'admin', '--role', 'admin']);
+    expect(screen.role).toBe('admin');
+    const machine = addState(read('machines/appMachine.ts'), screen);
+    expect(machine).toContain("guard: not({ type: 'hasRole', params: { role: 'admin' } }),");
+    expect(machine).toContain("target: '#notAllowed',");
+    expect(machine).toContain(
+      "on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'returnToTarget'] } },",
+    );
+    expect(machine).toContain('context: ({ input }) => ({ params: {}, roles: input?.roles ?? [] }),');
+    expect(machine).toMatch(/\/\/ TODO: where the roles come from/);
+    // A second guarded screen shares #notAllowed, the roles and the session events; keeps its own route.
+    const twice = addState(machine, { id: 'reports', path: 'reports', role: 'auditor' });
+    expect(twice.match(/id: 'notAllowed'/g)).toHaveLength(1);
+    expect(twice.match(/type: 'session\.signedIn'/g)).toHaveLength(1);
+    expect(twice).toContain("keepReportsTarget: assign({ returnTo: ({ context }) => ({ to: '#reports' as const");
+    expect(() => addState(read('machines/appMachine.ts'), { id: 'x', path: 'x', parent: 'home', role: 'a' })).toThrow(
+      'generate a top-level screen with --role first',
+    );
+    const words = addStrings(read('machines/strings.ts'), screen);
+    expect(words).toMatch(/ {2}notAllowed: \{\n {4}title: 'TODO: /);
+    expect(
+      addStrings(words, { id: 'reports', path: 'reports', role: 'auditor' }).match(/ {2}notAllowed: \{/g),
+    ).toHaveLength(1);
+    const spec = addAssertion(read('tests/paths/productPaths.ts'), screen);
+    expect(spec).toContain(
+      "'session.signedIn': () => ({ do: 'click', role: 'button', name: strings.notAllowed.signIn }),",
+    );
+    expect(spec).toContain('stateContext: behaviourOf(appMachine, [');
+    expect(spec).toContain('notAllowed: { heading: strings.notAllowed.heading, title: strings.notAllowed.title },');
+    expect(notAllowedViewSource('admin')).toContain("send({ type: 'session.signedIn', roles: ['admin'] })");
+    expect(viewSource(screen)).toContain("send({ type: 'session.signedOut' })");
+    expect(() => parseArgs(['s', 's', '--role'])).toThrow('--role needs a camelCase role name');
+  });
+
   it('adds imports once, to the line that has the module', () => {
     const source = "import { a } from 'm';\nx;\n";
     expect(ensureImport(source, ['b', 'type C'], 'm')).toBe("import { a, b, type C } from 'm';\nx;\n");
@@ -177,6 +213,7 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
         'wrote src/views/settings.view.tsx',
       );
       expect(generate('member', 'members/:memberId', '--loads')).toContain('wrote src/api/calls.ts');
+      expect(generate('admin', 'admin', '--role', 'admin')).toContain('wrote src/views/notAllowed.view.tsx');
 
       const gate = () =>
         run(
@@ -194,6 +231,9 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
       expect(named).toMatch(/machines\/appMachine\.ts:\d+ is a placeholder: the fields #member loads/);
       expect(named).toMatch(/src\/api\/calls\.ts:\d+ is a placeholder: the API path of #member/);
       expect(named).toMatch(/server\/handlers\.ts:\d+ is a placeholder: what \/api\/member\/:memberId answers/);
+      expect(named).toMatch(/machines\/appMachine\.ts:\d+ is a placeholder: where the roles come from/);
+      expect(named).toMatch(/src\/views\/notAllowed\.view\.tsx:\d+ is a placeholder: the product's sign-in/);
+      expect(named).toContain('strings.notAllowed.signIn is a placeholder: write it in machines/strings.ts');
       expect(named).toContain(
         'the call outcome loadMember.0.output.name is a placeholder: write a sample answer in tests/paths/productPaths.ts',
       );
@@ -202,7 +242,7 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
       const written = [
         'machines/strings.ts',
         'tests/paths/productPaths.ts',
-        ...['projects', 'project', 'settings', 'member'].map((id) => `src/views/${id}.view.tsx`),
+        ...['projects', 'project', 'settings', 'member', 'admin', 'notAllowed'].map((id) => `src/views/${id}.view.tsx`),
         'machines/appMachine.ts',
         'src/api/calls.ts',
         'server/handlers.ts',
@@ -216,6 +256,9 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
         ['how a person sees #settings: its heading', 'Your settings'],
         ['the heading of member', 'One member'],
         ['how a person sees #member: its heading', 'One member'],
+        ['the heading of admin', 'Administration'],
+        ['how a person sees #admin: its heading', 'Administration'],
+        ['its heading', 'Not for you'],
       ]);
       for (const file of written) {
         const path = join(copy, file);
@@ -263,6 +306,9 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
       expect(paths).toMatch(
         /\(member\.loading\) via route #member \{"memberId":5\} → loadMember rejects → call\.retry/,
       );
+      // Refused, then signed in from #notAllowed: the kept route is sent again and the guard lets it through.
+      expect(paths).toMatch(/reaches \/admin \(admin\) via route #admin → session\.signedIn/);
+      expect(paths).toMatch(/reaches \/not-allowed \(notAllowed\) via route #admin/);
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
     } finally {
       rmSync(copy, { recursive: true, force: true });
