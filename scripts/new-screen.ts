@@ -740,7 +740,12 @@ function loadsViewSource(screen: NewScreen): string {
     'export function View() {',
     `  const loading = useMachineSelector((s) => s.hasTag('${names.state('Loading')}'));`,
     `  const failed = useMachineSelector((s) => s.hasTag('${names.state('Failed')}'));`,
-    `  const data = useMachineSelector((s) => s.context.${id});`,
+    ...(names.params.length
+      ? [
+          // The answer in context may be another param's (the previous screen's): shown only once loaded.
+          `  const data = useMachineSelector((s) => (s.hasTag('${names.state('Loaded')}') ? s.context.${id} : undefined));`,
+        ]
+      : [`  const data = useMachineSelector((s) => s.context.${id});`]),
     '  const error = useMachineSelector((s) => s.context.callError);',
     '  const send = useSend();',
     '  return (',

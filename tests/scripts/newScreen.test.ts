@@ -117,6 +117,11 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
     expect(spec).toContain('thingLoading: { absentHeading: errorStrings.heading },');
     const view = viewSource(screen);
     expect(view).toContain("s.hasTag('thingFailed')");
+    // With a param, the answer kept may be another one's: shown once this one is loaded.
+    expect(view).toContain("(s.hasTag('thingLoaded') ? s.context.thing : undefined)");
+    expect(viewSource({ id: 'other', path: 'other', loads: true })).toContain(
+      'useMachineSelector((s) => s.context.other);',
+    );
     expect(view).toContain("retry={() => send({ type: 'call.retry' })}");
     expect(() => parseArgs(['s', 's', '--tabs', 'a,b', '--loads'])).toThrow('cannot be combined');
   });
@@ -193,7 +198,7 @@ describe('npm run new:screen (scripts/new-screen.ts)', () => {
   // One copy, every generator, then the gates a user meets: the placeholder gate names what is
   // left; once the placeholders are written, tsc, ESLint and Prettier on what was written, and the
   // product's path tests at machine and DOM level pass. Costly (a tsc of the whole program and a
-  // jsdom path run, ~40 s on a shared 2-core machine), so it is one test, not one per generator.
+  // jsdom path run, ~60 s on a shared 2-core machine: docs/BENCHMARKS.md), so it is one test, not one per generator.
   it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', () => {
     const copy = mkdtempSync(join(tmpdir(), 'new-screen-'));
     try {
