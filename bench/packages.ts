@@ -24,6 +24,48 @@ export function packageOf(id: string): string {
   return own[1] === 'src' && own[2] ? `src/${own[2]}/` : `${own[1]}/`;
 }
 
+/** What a chunk's bytes are attributed to when its source map names no source for them. */
+export const BUNDLER_GLUE = 'unmapped (bundler glue)';
+/** A chunk the bundler writes itself, with no source map or none of ours (rolldown-runtime-….js). */
+export const BUNDLER_RUNTIME = 'bundler runtime (rolldown)';
+
+/** The slice of a built chunk the attribution reads. */
+export interface ChunkForAttribution {
+  fileName: string;
+  code: string;
+  map?: { mappings: string; sources: (string | null)[] } | null;
+}
+
+/**
+ * One chunk's gzip -9 size shared among the packages its source map names, by minified bytes.
+ * Every kind of chunk the build writes is handled: a chunk with no map, an empty map or a map with
+ * no mapped bytes (the runtime rolldown emits as `rolldown-runtime-….js` when chunks share its
+ * helpers) is the bundler's, not a crash.
+ */
+export function gzipByOwner(chunk: ChunkForAttribution): Map<string, number> {
+  const gz = gzipSize(chunk.code);
+  const bytes = new Map<string, number>();
+  const map = chunk.map;
+  if (map?.mappings) {
+    const lines = chunk.code.split('\n');
+    decode(map.mappings).forEach((segments, line) => {
+      const length = lines[line]?.length ?? 0;
+      segments.forEach((segment, index) => {
+        const end = segments[index + 1]?.[0] ?? length;
+        const source = segment.length > 1 ? map.sources[segment[1] as number] : undefined;
+        const owner = source === undefined || source === null ? BUNDLER_GLUE : packageOf(source);
+        bytes.set(owner, (bytes.get(owner) ?? 0) + end - segment[0]);
+      });
+    });
+  }
+  const total = [...bytes.values()].reduce((sum, value) => sum + value, 0);
+  if (total === 0) {
+    const owner = /rolldown-runtime|rolldown_runtime/.test(chunk.fileName) || !map ? BUNDLER_RUNTIME : BUNDLER_GLUE;
+    return new Map([[owner, gz]]);
+  }
+  return new Map([...bytes].map(([owner, count]) => [owner, (gz * count) / total]));
+}
+
 export async function initialJsByPackage(root: string, define: Record<string, string>): Promise<Map<string, number>> {
   const outDir = mkdtempSync(join(tmpdir(), 'packages-'));
   const nodeEnv = process.env.NODE_ENV;
@@ -57,23 +99,9 @@ export async function initialJsByPackage(root: string, define: Record<string, st
     for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
     const sizes = new Map<string, number>();
     for (const file of initial) {
-      const chunk = byFile.get(file) as Rolldown.OutputChunk;
-      const map = chunk.map;
-      if (!map) throw new Error(`no source map for ${file}`);
-      const bytes = new Map<string, number>();
-      const lines = chunk.code.split('\n');
-      decode(map.mappings).forEach((segments, line) => {
-        const length = lines[line]?.length ?? 0;
-        segments.forEach((segment, index) => {
-          const end = segments[index + 1]?.[0] ?? length;
-          const source = segment.length > 1 ? map.sources[segment[1] as number] : undefined;
-          const owner = source === undefined ? 'unmapped (bundler glue)' : packageOf(source);
-          bytes.set(owner, (bytes.get(owner) ?? 0) + end - segment[0]);
-        });
-      });
-      const total = [...bytes.values()].reduce((sum, value) => sum + value, 0);
-      const gz = gzipSize(chunk.code);
-      for (const [owner, count] of bytes) sizes.set(owner, (sizes.get(owner) ?? 0) + (gz * count) / total);
+      const chunk = byFile.get(file);
+      if (!chunk) continue;
+      for (const [owner, gz] of gzipByOwner(chunk)) sizes.set(owner, (sizes.get(owner) ?? 0) + gz);
     }
     return sizes;
   } finally {

@@ -8,6 +8,14 @@ import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
  * on: { ...refuseLeavingWhile('isDirty'), 'form.change': { actions: 'setField' } }
  * ```
  *
+ * Give the form a way out that is not a route: an event that puts back what was saved (and
+ * clears a stored draft), so the guard no longer holds and every exit works again; while dirty,
+ * every other exit is still refused. The reference form's `record.discard` (docs/forms.md):
+ *
+ * ```ts
+ * 'form.discard': { guard: 'isDirty', actions: ['discardForm', 'clearDraft'] }, // discardForm: emptyForm(form.saved)
+ * ```
+ *
  * It works because a state's own `xstate.route` handler is chosen before the route transitions
  * of its ancestors; a targetless transition changes nothing. Reload and closing the tab ask the
  * browser's confirmation while it holds (src/routing/sync.ts probes the same way).

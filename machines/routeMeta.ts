@@ -20,7 +20,15 @@ export const text: Param<string> = {
   format: (value) => value,
 };
 
-export interface RouteMeta {
+/**
+ * A title read from the snapshot, for a screen named by its data ("Apollo", not "Project 5"): it
+ * runs on every navigation and on every change of what it reads, so it falls back by itself
+ * while the data is loading: `({ context }) => context.project?.name ?? \`Project ${context.params.id}\``.
+ * Written as a method type so that a machine's `RouteMeta<AppContext>` stays a `RouteMeta`.
+ */
+export type TitleFrom<TContext> = { title(state: { context: TContext }): string }['title'];
+
+export interface RouteMeta<TContext = unknown> {
   /**
    * The URL piece this state adds below its nearest ancestor with a path: `'/'` at the top,
    * `'section'`, `':id'` (a param, parsed by `params.id`, text by default), `''` for an index
@@ -33,8 +41,11 @@ export interface RouteMeta {
   search?: Record<string, Param<unknown>>;
   /** On a parallel region other than the first: its state is kept in `?searchKey=<path>`. */
   searchKey?: string;
-  /** The screen's title, for document.title and the announcement; `{name}` shows a param. */
-  title?: string;
+  /**
+   * The screen's title, for document.title and the announcement; `{name}` shows a param. Or a
+   * function of the snapshot (`TitleFrom`): a title from data, with its own fallback while loading.
+   */
+  title?: string | TitleFrom<TContext>;
   /** Listed in the header navigation, with this label. */
   nav?: string;
 }

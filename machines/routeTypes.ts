@@ -110,3 +110,35 @@ type MismatchesIn<R, P> = R extends RouteTypes
         : never;
     }[keyof (R['params'] & R['search'])]
   : never;
+
+/**
+ * `true` when every `on:` key of the machine's states is one of its events (or `*`, or an
+ * `area.*` wildcard that some event matches), else a message naming the keys that are not.
+ * XState's own `createMachine` rejects such a key only in a fresh object literal (an excess-key
+ * check): a state written apart (a shared piece, `{ ...a, ...b }` from a helper, a generated block)
+ * slips through. This reads the keys from the config's type, wherever they were written;
+ * tests/types/events.types.ts holds each machine to it, so such a key fails `tsc`.
+ */
+export type EventsDeclared<M extends AnyStateMachine> = [UndeclaredEvents<M>] extends [never]
+  ? true
+  : `on: '${UndeclaredEvents<M> & string}' is not an event of the machine: add it to the events type in setup({ types: { events } }), or fix its name`;
+
+/** The `on:` keys of a machine made through `keepRouteTypes` that name no event it declares. */
+export type UndeclaredEvents<M extends AnyStateMachine> = M extends { readonly [ROUTE_CONFIG]?: infer C }
+  ? Exclude<OnKeys<C>, DeclaredKey<OnKeys<C>, EventFromLogic<M>['type']>>
+  : never;
+
+type OnKeys<Node> =
+  | (Node extends { readonly on: infer On } ? keyof On & string : never)
+  | (Node extends { readonly states: infer States } ? { [K in keyof States]: OnKeys<States[K]> }[keyof States] : never);
+
+/** The keys that name a declared event: the type itself, `*`, or `area.*` when an event starts with `area.`. */
+type DeclaredKey<Key extends string, Types extends string> = Key extends '*'
+  ? Key
+  : Key extends `${infer Area}.*`
+    ? [Extract<Types, `${Area}.${string}`>] extends [never]
+      ? never
+      : Key
+    : Key extends Types
+      ? Key
+      : never;

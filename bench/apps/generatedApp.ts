@@ -65,7 +65,7 @@ export function generatedScreenSources(count: number): GeneratedScreenSource[] {
 
 /**
  * Writes the app into `dir` (which must be inside the repository, so that its imports resolve):
- * index.html, main.tsx, appMachine.ts, titles.ts and views/<id>.view.tsx. Returns the screens.
+ * index.html, main.tsx, strings.ts, appMachine.ts, titles.ts and views/<id>.view.tsx. Returns the screens.
  */
 export function writeGeneratedApp(dir: string, root: string, count: number): GeneratedScreenSource[] {
   const screens = generatedScreenSources(count);
@@ -78,7 +78,7 @@ export function writeGeneratedApp(dir: string, root: string, count: number): Gen
   // The product's own entry, with this machine: the product's src/main.tsx minus the dev tools.
   writeFileSync(
     join(dir, 'main.tsx'),
-    `import { strings } from '${from('machines/strings')}';
+    `import { strings } from './strings';
 import { mountApp } from '${from('src/app')}';
 import { viewsFromGlob, type ViewModule } from '${from('src/routing/views')}';
 import '${from('src/styles.css')}';
@@ -93,6 +93,23 @@ if (container) {
     base: import.meta.env.BASE_URL,
   });
 }
+`,
+  );
+  // Its own words, not machines/strings.ts: the product's catalogue grows with the product, and
+  // this app is the foundation's yardstick, whose features must not change when the product grows.
+  writeFileSync(
+    join(dir, 'strings.ts'),
+    `export const strings = {
+  productName: 'Generated app',
+  skipLink: 'Skip to main content',
+  navLabel: 'Main',
+  footer: 'A generated app that measures the foundation.',
+  loading: 'Loading…',
+  viewFailed: 'This screen failed to show. Reload the page to try again.',
+  navigatedTo: (title: string) => \`\${title}, page loaded\`,
+  home: { title: 'Home', nav: 'Home' },
+  notFound: { title: 'Page not found' },
+} as const;
 `,
   );
   writeFileSync(
@@ -110,7 +127,7 @@ if (container) {
     `import { setup } from 'xstate';
 import { routed } from '${from('machines/routed')}';
 import { int, type RouteMeta, type RoutedContext } from '${from('machines/routeMeta')}';
-import { strings } from '${from('machines/strings')}';
+import { strings } from './strings';
 import { titles } from './titles';
 
 export const appMachine = routed(

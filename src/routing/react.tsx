@@ -152,7 +152,8 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 /**
  * A real `<a href>` (open in a new tab works) whose plain click becomes a route event: the machine
  * decides, and the URL follows the state. aria-current marks the link to the screen shown
- * ("page") or to a screen that contains it ("true").
+ * ("page") or to a screen that contains it ("true"); else the caller's aria-current stands (the
+ * header marks an entry whose URL is above the screen shown).
  */
 export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   const { actor, sync, table, views, warm } = useRouter();
@@ -172,7 +173,14 @@ export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
     sync.navigate(sync.toAppUrl(href));
   };
   return (
-    <a {...rest} href={href} aria-current={current} onClick={handleClick} onPointerEnter={preload} onFocus={preload}>
+    <a
+      {...rest}
+      href={href}
+      aria-current={current ?? rest['aria-current']}
+      onClick={handleClick}
+      onPointerEnter={preload}
+      onFocus={preload}
+    >
       {children}
     </a>
   );

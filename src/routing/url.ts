@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
-import { URL_PARAM, type RouteEvent } from '../../machines/routeMeta';
+import { URL_PARAM, type RouteEvent, type RouteMeta } from '../../machines/routeMeta';
 import { matchSegments, splitPath, type Route, type RouteTable } from './table';
 
 /** URLs longer than this are not parsed: they land in the not-found state as typed. */
@@ -351,8 +351,10 @@ function fillParams(title: string, snapshot: AnyMachineSnapshot): string {
 export function screenTitles(table: RouteTable, snapshot: AnyMachineSnapshot): string[] {
   const deepest = new Map<string | null, string>();
   for (const node of activeNodesOf(table, snapshot)) {
-    const title = (node.meta as { title?: string } | undefined)?.title;
-    if (title) deepest.set(table.regionOf.get(node) ?? null, fillParams(title, snapshot));
+    const title = (node.meta as RouteMeta | undefined)?.title;
+    // A title from data reads the snapshot (and falls back while loading); a string fills its {params}.
+    const text = typeof title === 'function' ? title(snapshot) : title && fillParams(title, snapshot);
+    if (text) deepest.set(table.regionOf.get(node) ?? null, text);
   }
   const main = deepest.get(null);
   deepest.delete(null);

@@ -1,7 +1,7 @@
 import { type MouseEvent } from 'react';
 import { Link, Outlet, useMachineSelector, useNavigation, useRouter } from '../routing/react';
 import { screenKey, screenTitles } from '../routing/url';
-import { acceptedNavIds } from './navEntries';
+import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
 import { useNavigationEffects } from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
 
@@ -25,6 +25,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
   const navigation = useNavigation();
   const screens = useMachineSelector((snapshot) => screenKey(table, snapshot));
   const accepted = useMachineSelector((snapshot) => acceptedNavIds(table, snapshot)).split(' ');
+  const above = useMachineSelector((snapshot) => navIdsAboveScreen(table, snapshot)).split(' ');
   const title = useMachineSelector((snapshot) => [...screenTitles(table, snapshot), strings.productName].join(' · '));
   const announcement = useNavigationEffects(navigation, title, (t) => strings.navigatedTo(t.split(' · ')[0] ?? t));
 
@@ -49,7 +50,11 @@ export function Shell({ strings }: { strings: ShellStrings }) {
                 .filter((route) => accepted.includes(route.id))
                 .map((route) => (
                   <li key={route.id}>
-                    <Link to={`#${route.id}`} className="nav-link">
+                    <Link
+                      to={`#${route.id}`}
+                      className="nav-link"
+                      aria-current={above.includes(route.id) ? 'true' : undefined}
+                    >
                       {route.meta.nav}
                     </Link>
                   </li>

@@ -1,6 +1,6 @@
 import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { Route, RouteTable } from '../routing/table';
-import { activeNodes } from '../routing/url';
+import { activeNodes, locate } from '../routing/url';
 
 /**
  * The header's entries the machine would accept now: routing there (a pure `transition()`, no
@@ -36,4 +36,30 @@ function entryWith(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyM
   let entry = entries.get(machine);
   if (!entry) entries.set(machine, (entry = initialTransition(machine)[0] as AnyMachineSnapshot));
   return machine.resolveState({ value: entry.value, context: snapshot.context });
+}
+
+/**
+ * The header's entries that contain the screen shown by URL, not by state: `/projects/new` is
+ * below "Projects" (`/projects`) even when the form is a sibling of the list in the machine. A
+ * screen is below an entry when the entry's path segments (params included, as patterns) begin
+ * its own. The entry to `/` contains every URL, so it is never marked this way; the screen shown
+ * is marked by the link itself (aria-current="page"). Joined ids, like acceptedNavIds.
+ *
+ * Why by URL and not by nesting the form under its list: nesting makes the list's view (and its
+ * call) part of the form's screen, and moves the form's URL under the list's only if the machine
+ * says so; the URL is what a person reads as "where am I", so the header follows it.
+ */
+export function navIdsAboveScreen(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  const shown = locate(table, snapshot).find((location) => location.route.region === null)?.route;
+  if (!shown || shown.keepsUrl) return '';
+  return table.nav
+    .filter(
+      (route) =>
+        route.region === null &&
+        route.segments.length > 0 &&
+        route.segments.length < shown.segments.length &&
+        route.segments.every((segment, index) => shown.segments[index] === segment),
+    )
+    .map((route) => route.id)
+    .join(' ');
 }

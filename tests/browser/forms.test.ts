@@ -54,6 +54,15 @@ describe('the reference form in Chromium', () => {
   it('focuses the error summary on a refused submit, and its link focuses the field', async () => {
     await open('/records/new', async (page) => {
       await heading(page, recordStrings.title).waitFor();
+      // The form's URL is below /records: the header marks "Records" too, drawn as current.
+      const records = nav(page).getByRole('link', { name: 'Records', exact: true });
+      expect(await records.getAttribute('aria-current')).toBe('true');
+      const look = (name: string) =>
+        nav(page)
+          .getByRole('link', { name, exact: true })
+          .evaluate((node) => getComputedStyle(node).backgroundColor + getComputedStyle(node).color);
+      expect(await look('Records')).toBe(await look(recordStrings.nav));
+      expect(await look('Records')).not.toBe(await look('Home'));
       await field(page, recordStrings.fields.quantity).fill('500');
       await page.getByRole('button', { name: recordStrings.submit }).click();
       const summary = page.getByRole('alert');
@@ -65,6 +74,19 @@ describe('the reference form in Chromium', () => {
         .toBe(true);
       expect(path(page)).toBe('/records/new');
       expect(await field(page, recordStrings.fields.quantity).inputValue()).toBe('500');
+    });
+  });
+
+  it('discards a dirty form: the way out, while every link is still refused until then', async () => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.name).fill('A name');
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect.poll(() => path(page)).toBe('/records/new');
+      await page.getByRole('button', { name: recordStrings.discard }).click();
+      await expect.poll(() => field(page, recordStrings.fields.name).inputValue()).toBe('');
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect.poll(() => path(page)).toBe('/');
     });
   });
 

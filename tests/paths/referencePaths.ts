@@ -48,6 +48,7 @@ const formsEvents: AnyEvent[] = [
   { type: 'record.retry' },
   { type: 'record.edit' },
   { type: 'record.new' },
+  { type: 'record.discard' },
   { type: 'session.signedIn', roles: ['admin'] },
   { type: 'session.signedOut' },
 ];
@@ -121,6 +122,7 @@ export const referenceSpec = makeSpec({
     'record.retry': () => ({ do: 'click', role: 'button', name: recordStrings.retry }),
     'record.edit': () => ({ do: 'click', role: 'button', name: recordStrings.edit }),
     'record.new': () => ({ do: 'click', role: 'button', name: recordStrings.another }),
+    'record.discard': () => ({ do: 'click', role: 'button', name: recordStrings.discard }),
     'session.signedIn': () => ({ do: 'click', role: 'button', name: accessStrings.signIn }),
     'session.signedOut': () => ({ do: 'click', role: 'button', name: accessStrings.signOut }),
   },

@@ -9,7 +9,8 @@ import { isInternal } from './generator/internalNames';
 import type { RecordedCase } from './cases';
 
 export type AnyEvent = { type: string; [key: string]: unknown };
-type Text = string | ((params: Record<string, unknown>) => string);
+/** Words to check: fixed, from the params, or from the snapshot (a title from data). */
+type Text = string | ((params: Record<string, unknown>, snapshot: AnyMachineSnapshot) => string);
 
 /**
  * How a person sees that a state is showing. Every field given is checked at the DOM and
@@ -207,7 +208,7 @@ export function makeSpec(spec: Omit<MachineSpec, 'table'> & { table?: RouteTable
 
 /** `Text` → string, from the snapshot's params. */
 export function textOf(text: Text, snapshot: AnyMachineSnapshot): string {
-  return typeof text === 'function' ? text(snapshot.context.params as Record<string, unknown>) : text;
+  return typeof text === 'function' ? text(snapshot.context.params as Record<string, unknown>, snapshot) : text;
 }
 
 /** The executor every routed machine uses for xstate.route. */

@@ -22,6 +22,7 @@ export const recordStrings = {
   range: 'Enter a whole number from 1 to 99, or leave it empty.',
   choose: 'Choose a category.',
   submit: 'Save record',
+  discard: 'Discard changes',
   saved: 'Record saved',
   another: 'New record again',
   failed: 'The record was not saved',

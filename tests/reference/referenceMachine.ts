@@ -86,6 +86,7 @@ export type ReferenceEvent =
   | { type: 'record.retry' }
   | { type: 'record.edit' }
   | { type: 'record.new' }
+  | { type: 'record.discard' }
   | { type: 'session.signedIn'; roles: readonly string[] }
   | { type: 'session.signedOut' };
 
@@ -137,6 +138,9 @@ export const referenceMachine = routed(
         markClean: assign({ dirty: false }),
         keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),
         // forms: the form (a clean form starts empty; a dirty one is a draft kept across visits).
+        // The way out of a dirty form: back to what was saved (empty for a new record), so the
+        // refusal to leave no longer holds; every other exit is still refused while dirty.
+        discardRecord: assign({ record: ({ context }) => emptyForm(context.record.saved) }),
         startRecord: assign({
           record: ({ context }) => (isDirty(context.record) ? context.record : emptyForm(emptyRecord)),
         }),
@@ -355,6 +359,7 @@ export const referenceMachine = routed(
                   editing: {
                     on: {
                       'record.change': { guard: 'isValidRecordChange', actions: ['setRecordField', 'saveDraft'] },
+                      'record.discard': { guard: 'isRecordDirty', actions: ['discardRecord', 'clearDraft'] },
                       'record.submit': [
                         { guard: 'isRecordValid', target: 'submitting', actions: 'clearRecordErrors' },
                         { actions: 'refuseRecord' },

@@ -130,6 +130,14 @@ export function View() {
           <button type="submit" className="button" disabled={busy || phase === 'failed'}>
             {recordStrings.submit}
           </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => send({ type: 'record.discard' })}
+          >
+            {recordStrings.discard}
+          </button>
           {busy ? (
             <p className="pending pending--inline" role="status">
               {formStrings.saving}
