@@ -42,8 +42,9 @@ export const TARGET_OVER_STACK_FLOOR = 4 * 1024;
 // Issue 18's API slot (the Link's warm hook; warming itself loads on the first hover) and issue
 // 20's fuzz fixes (navigate() never throws, relative links, one macrostep per URL) and probe-free
 // common case add to every app's first load; pureReactRouter (vite.config.ts) shrinks the floor and
-// the product alike by ~10 KB. The figure measured after those merges is in docs/BENCHMARKS.md.
-export const BUDGET_OVER_STACK_FLOOR = Math.round(7.7 * 1024);
+// the product alike by ~10 KB. Measured with all three merged: 8,179 B, so the gate is 8.0 KB
+// (docs/BENCHMARKS.md, "Bundle gates"): the 4 KB target is missed by 4.0 KB.
+export const BUDGET_OVER_STACK_FLOOR = Math.round(8.0 * 1024);
 /** What one more routable screen may add to the initial JS: its state node, meta and title. */
 export const PER_SCREEN_TARGET = 120;
 export { PRODUCT_INITIAL_JS_BUDGET };

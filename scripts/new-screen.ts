@@ -624,7 +624,7 @@ function addSessionEvents(source: string, role: string): string {
       'tests/paths/productPaths.ts: no "machine: …", "events: [" or "executors: {" to add the session events to',
     );
   const samples = `{ type: 'session.signedIn', roles: ['${role}'] }, { type: 'session.signedOut' }`;
-  let result = ensureImport(source, ['behaviourOf'], './behaviour');
+  let result = ensureImport(source, ['behaviourOf'], './generator/behaviour');
   result = result.replace(events[0], `${events[0]}${samples}, `);
   const at = (/\n( *)executors: \{\n/.exec(result)?.index ?? 0) + executors[0].length;
   const lines = [
