@@ -1,0 +1,5 @@
+import type { ScreenOption } from './option';
+
+export const form: ScreenOption = {
+  applies: (screen) => Boolean(screen.form),
+};
