@@ -61,11 +61,19 @@ export function addToObject(source: string, opening: string, lines: string[], fi
 
 /** The machine's event union with the new event types. */
 export function addEvents(source: string, types: string[]): string {
-  const union = /export type AppEvent =([^;]*);/.exec(source);
-  if (!union) throw new Error('machines/appMachine.ts: no "export type AppEvent = …;" to add the events to');
-  // A type with a payload comes written out (`{ type: …; roles: … }`).
+  const start = source.indexOf('export type AppEvent =');
+  if (start < 0) throw new Error('machines/appMachine.ts: no "export type AppEvent = …;" to add the events to');
+  // The union ends at the first `;` outside braces: an event with a payload has its own (`{ type: …; roles: … }`).
+  let depth = 0;
+  let end = start;
+  for (; end < source.length; end += 1) {
+    const char = source[end];
+    if (char === '{') depth += 1;
+    else if (char === '}') depth -= 1;
+    else if (char === ';' && depth === 0) break;
+  }
   const added = types.map((type) => (type.startsWith('{') ? ` | ${type}` : ` | { type: '${type}' }`)).join('');
-  return source.replace(union[0], `export type AppEvent =${union[1]}${added};`);
+  return source.slice(0, end) + added + source.slice(end);
 }
 
 /**

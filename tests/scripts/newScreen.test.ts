@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../scripts/new-screen/args';
 import { ensureImport } from '../../scripts/new-screen/edit';
+import { addSubmitCall, addSubmitHandler } from '../../scripts/new-screen/form';
 import { addCall, addHandler } from '../../scripts/new-screen/loads';
 import { addState } from '../../scripts/new-screen/machine';
 import { notAllowedViewSource } from '../../scripts/new-screen/role';
@@ -158,6 +159,44 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
     expect(() => parseArgs(['s', 's', '--role'])).toThrow('--role needs a camelCase role name');
   });
 
+  it('writes a form: editing / submitting / saved | failed, refusal to leave with discard, the submit call and its handler', () => {
+    const screen = parseArgs(['newThing', 'things/new', '--form']);
+    expect(screen.form).toBe(true);
+    const machine = addState(read('machines/appMachine.ts'), screen);
+    expect(machine).toContain("on: { ...refuseLeavingWhile('isNewThingDirty') },");
+    expect(machine).toContain(
+      "'newThing.discard': { guard: 'isNewThingDirty', actions: ['discardNewThing', 'clearNewThingDraft'] },",
+    );
+    expect(machine).toContain(
+      "{ guard: 'hasNewThingServerErrors', target: 'editing', actions: 'showNewThingServerErrors' },",
+    );
+    expect(machine).toContain("submitNewThing: callPlaceholder<{ id: number }, NewThingInput>('submitNewThing'),");
+    expect(machine).toContain('context: { params: {}, newThing: emptyForm(emptyNewThing) },');
+    expect(machine).toMatch(
+      /\| \{ type: 'newThing\.change'; field: NewThingField; value: string \} \| \{ type: 'newThing\.submit' \}/,
+    );
+    expect(machine).toMatch(/\/\/ TODO: keep #newThing's draft across reloads/);
+    // With a guarded screen after it: one `on` for both, and the roles join the form in the context.
+    const guarded = addState(machine, { id: 'newSecret', path: 'secrets/new', form: true, role: 'admin' });
+    expect(guarded).toContain(
+      "on: { ...refuseLeavingWhile('isNewSecretDirty'), 'session.signedOut': { actions: 'clearRoles' } },",
+    );
+    expect(guarded).toContain(
+      'context: ({ input }) => ({ params: {}, newThing: emptyForm(emptyNewThing), newSecret: emptyForm(emptyNewSecret), roles: input?.roles ?? [] }),',
+    );
+    expect(addSubmitCall(read('src/api/calls.ts'), screen)).toContain('submitNewThing: callActor(calls.saveNewThing),');
+    expect(addSubmitHandler(read('server/handlers.ts'), screen)).toContain(
+      'return { status: 422, body: { fieldErrors } };',
+    );
+    const spec = addAssertion(read('tests/paths/productPaths.ts'), screen);
+    expect(spec).toContain('newThingSaved: { heading: strings.newThing.saved },');
+    expect(spec).toContain("'newThing.new': () => ({ do: 'click', role: 'button', name: strings.newThing.another }),");
+    expect(spec).toContain('when: (snapshot) => refusesLeaving(appMachine, snapshot)');
+    expect(spec).toContain("stateContext: behaviourOf(appMachine, [{ type: 'newThing.change'");
+    expect(viewSource(screen)).toContain("onClick={() => send({ type: 'newThing.discard' })}");
+    expect(() => parseArgs(['s', 's', '--loads', '--form'])).toThrow('--loads and --form cannot be combined');
+  });
+
   it('adds imports once, to the line that has the module', () => {
     const source = "import { a } from 'm';\nx;\n";
     expect(ensureImport(source, ['b', 'type C'], 'm')).toBe("import { a, b, type C } from 'm';\nx;\n");
@@ -206,8 +245,15 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
         .filter((file) => file && existsSync(file));
       for (const file of files) cpSync(file, join(copy, file), { recursive: true });
       symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
-      const run = (command: string, ...args: string[]) =>
-        execFileSync(command, args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const run = (command: string, ...args: string[]) => {
+        try {
+          return execFileSync(command, args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+        } catch (error) {
+          // What the tool said is the failure: which file and line of the generated code, and why.
+          const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+          throw new Error(`${command} ${args.join(' ')} failed in the copy:\n${stdout}${stderr}`);
+        }
+      };
       const generate = (...args: string[]) => run('node_modules/.bin/tsx', 'scripts/new-screen.ts', ...args);
       expect(generate('projects', 'projects')).toContain('wrote src/views/projects.view.tsx');
       expect(generate('project', ':projectId', '--parent', 'projects')).toContain('wrote src/views/project.view.tsx');
@@ -215,6 +261,7 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
         'wrote src/views/settings.view.tsx',
       );
       expect(generate('member', 'members/:memberId', '--loads')).toContain('wrote src/api/calls.ts');
+      expect(generate('newProject', 'projects/new', '--form')).toContain('wrote machines/newProjectForm.ts');
       expect(generate('admin', 'admin', '--role', 'admin')).toContain('wrote src/views/notAllowed.view.tsx');
 
       const gate = () =>
@@ -239,13 +286,24 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
       expect(named).toContain(
         'the call outcome loadMember.0.output.name is a placeholder: write a sample answer in tests/paths/productPaths.ts',
       );
+      expect(named).toMatch(/machines\/newProjectForm\.ts:\d+ is a placeholder: the fields of #newProject/);
+      expect(named).toMatch(/machines\/appMachine\.ts:\d+ is a placeholder: keep #newProject's draft across reloads/);
+      expect(named).toMatch(/src\/api\/calls\.ts:\d+ is a placeholder: the API path of #newProject's submit/);
+      expect(named).toMatch(/server\/handlers\.ts:\d+ is a placeholder: what \/api\/newProject does/);
+      expect(named).toContain('strings.newProject.fields.name is a placeholder: write it in machines/strings.ts');
+      expect(named).toContain(
+        'the sample newProject.change value is a placeholder: write a value in tests/paths/productPaths.ts',
+      );
 
       // What a person writes in place of each placeholder: headings match their assertions.
       const written = [
         'machines/strings.ts',
         'tests/paths/productPaths.ts',
-        ...['projects', 'project', 'settings', 'member', 'admin', 'notAllowed'].map((id) => `src/views/${id}.view.tsx`),
+        ...['projects', 'project', 'settings', 'member', 'newProject', 'admin', 'notAllowed'].map(
+          (id) => `src/views/${id}.view.tsx`,
+        ),
         'machines/appMachine.ts',
+        'machines/newProjectForm.ts',
         'src/api/calls.ts',
         'server/handlers.ts',
       ];
@@ -261,6 +319,8 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
         ['the heading of admin', 'Administration'],
         ['how a person sees #admin: its heading', 'Administration'],
         ['its heading', 'Not for you'],
+        ['the heading of newProject', 'A new project'],
+        ['how a person sees #newProject: its heading', 'A new project'],
       ]);
       for (const file of written) {
         const path = join(copy, file);
@@ -310,10 +370,9 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
           figures!.transitions.total,
         );
         // home and notFound, then projects, its index and project, settings and its two tabs, member and
-        // its three call states, admin and notAllowed.
-        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(15);
+        // its three call states, newProject and its four form states, admin and notAllowed.
+        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(20);
       }
-      expect(paths).toMatch(/member\.(loading|loaded|failed)/);
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
     } finally {
       rmSync(copy, { recursive: true, force: true });
