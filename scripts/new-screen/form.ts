@@ -24,6 +24,7 @@ export const formNames = ({ id }: NewScreen) => {
     schema: `${id}Schema`,
     isChange: `is${name}Change`,
     codes: `${id}ServerCodes`,
+    draftSchema: `${id}DraftSchema`,
     actor: `submit${name}`,
     call: `save${name}`,
     api: `/api/${id}`,
@@ -53,9 +54,9 @@ export const formNames = ({ id }: NewScreen) => {
 /**
  * `--form`: docs/forms.md's recipe, every piece of it. The screen refuses to leave while its form
  * is dirty, with discard as the way out; `editing → submitting → saved | failed`; the submit is a
- * call (src/api/calls.ts), answered by server/handlers.ts, which checks the body with the form's
- * own schema and refuses fields with `422 { fieldErrors }`. The fields, their rules and words are
- * not specified: one text field and `// TODO:` lines the gate names.
+ * call (src/api/calls.ts), answered by server/handlers.ts, which checks the body again and refuses
+ * fields with `422 { fieldErrors }`. The fields, their rules and words are not specified: one text
+ * field and `// TODO:` lines the gate names.
  */
 export const form: ScreenOption = {
   applies: (screen) => Boolean(screen.form),
@@ -124,6 +125,10 @@ function formModule(screen: NewScreen): string {
     `const change = changeSchema(${n.fields}, limits.maxFieldLength);`,
     `/** The machine's edge: a change is taken only for one of the fields, with a string no longer than the limit. */`,
     `export const ${n.isChange} = (event: unknown): boolean => v.is(change, event);`,
+    '',
+    '/** A stored draft (docs/forms.md, "Keeping the draft across reloads"): any of the fields, each as typed, checked when read. */',
+    'const draftValue = v.pipe(v.string(), v.maxLength(limits.maxFieldLength));',
+    `export const ${n.draftSchema} = v.partial(v.object({ name: draftValue }));`,
     '',
     '/** Codes the server may answer for one field, and their messages (others get strings.<id>.refused). */',
     `export const ${n.codes}: Record<string, string> = { taken: strings.${screen.id}.taken };`,
@@ -321,20 +326,31 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
 }
 
 /**
- * server/handlers.ts with the submit's entry: the body checked again with the form's schema (a
- * refused field answers 422 with `{ fieldErrors }`, shown on its field), then 201.
+ * server/handlers.ts with the submit's entry: the body checked again (a refused field answers 422
+ * with `{ fieldErrors }`, shown on its field), then 201. The server has its own schema, not the
+ * form's module: a backend checks what it is sent by its own rules, and the Vite config that loads
+ * the handlers stays free of the app's modules.
  */
 export function addSubmitHandler(source: string, screen: NewScreen): string {
   const n = formNames(screen);
-  let result = ensureImport(source, [n.schema], `../machines/${n.module}`);
+  const body = `${screen.id}Body`;
+  let result = source;
   if (!/^import \* as v from 'valibot';/m.test(result)) result = `import * as v from 'valibot';\n${result}`;
+  const opening = 'export const handlers: Handlers = {';
+  const handlers = result.lastIndexOf(`\n${opening}`);
+  if (handlers < 0) throw new Error(`server/handlers.ts: no "${opening}" to add to`);
+  // Before the handlers' doc comment, which stays on them.
+  const comment = result.lastIndexOf('\n/**', handlers);
+  const at = (comment < 0 ? handlers : comment) + 1;
+  const schema = `/** What ${n.api} accepts: the fields of #${screen.id}'s form. */\nconst ${body} = v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty()) });\n\n`;
+  result = result.slice(0, at) + schema + result.slice(at);
   return addToObject(
     result,
-    'export const handlers: Handlers = {',
+    opening,
     [
       todoLine('  ', `what ${n.api} does with a valid form (store it, answer its id) and which values it refuses`),
       `  'POST ${n.api}': ({ body }) => {`,
-      `    const parsed = v.safeParse(${n.schema}, body);`,
+      `    const parsed = v.safeParse(${body}, body);`,
       '    if (!parsed.success) {',
       "      const fieldErrors = parsed.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', code: 'invalid' }));",
       '      return { status: 422, body: { fieldErrors } };',
