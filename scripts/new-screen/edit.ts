@@ -141,3 +141,22 @@ export function addToInitialContext(source: string, entry: string): string {
   const [whole, indent = '', open = '', fields = '', close = ''] = context;
   return source.replace(whole, `\n${indent}context: ${open}{ ${fields}, ${entry} }${close},\n`);
 }
+
+/** `import * as v from 'valibot';` first in the file, unless it is there. */
+export const importValibot = (source: string) =>
+  /^import \* as v from 'valibot';/m.test(source) ? source : `import * as v from 'valibot';\n${source}`;
+
+/**
+ * src/api/calls.ts with a call (`call`: its lines in `calls`) and the actor the app provides for
+ * it (`actor`: its line in `callActors`), importing the type the call names from `type[1]`.
+ */
+export function addToCallRegistry(
+  source: string,
+  { type, call, actor }: { type: readonly [string, string]; call: string[]; actor: string },
+): string {
+  let result = ensureImport(source, ['callActor'], './cache');
+  result = ensureImport(result, ['defineCall'], './http');
+  result = importValibot(ensureImport(result, [`type ${type[0]}`], type[1]));
+  result = addToObject(result, 'export const calls = {', call, 'src/api/calls.ts');
+  return addToObject(result, 'export const callActors = {', [actor], 'src/api/calls.ts');
+}

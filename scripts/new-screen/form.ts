@@ -3,12 +3,14 @@ import {
   addBehaviourSamples,
   addEvents,
   addSpecEvents,
+  addToCallRegistry,
   addToInitialContext,
   addToObject,
   addToSetupBlock,
   addToSpecBlock,
   ensureImport,
   extendContextType,
+  importValibot,
 } from './edit';
 import type { ScreenOption } from './option';
 
@@ -299,14 +301,9 @@ function addFormToSpec(source: string, screen: NewScreen): string {
 /** src/api/calls.ts with the submit: a call with a body and no freshness (every submit is a request). */
 export function addSubmitCall(source: string, screen: NewScreen): string {
   const n = formNames(screen);
-  let result = ensureImport(source, ['callActor'], './cache');
-  result = ensureImport(result, ['defineCall'], './http');
-  result = ensureImport(result, [`type ${n.input}`], `../../machines/${n.module}`);
-  if (!/^import \* as v from 'valibot';/m.test(result)) result = `import * as v from 'valibot';\n${result}`;
-  result = addToObject(
-    result,
-    'export const calls = {',
-    [
+  return addToCallRegistry(source, {
+    type: [n.input, `../../machines/${n.module}`],
+    call: [
       todoLine('  ', `the API path of #${screen.id}'s submit, and what a saved one answers`),
       `  ${n.call}: defineCall<${n.input}, { id: number }>({`,
       "    method: 'POST',",
@@ -315,14 +312,8 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
       '    response: v.object({ id: v.number() }),',
       '  }),',
     ],
-    'src/api/calls.ts',
-  );
-  return addToObject(
-    result,
-    'export const callActors = {',
-    [`  ${n.actor}: callActor(calls.${n.call}),`],
-    'src/api/calls.ts',
-  );
+    actor: `  ${n.actor}: callActor(calls.${n.call}),`,
+  });
 }
 
 /**
@@ -334,8 +325,7 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
 export function addSubmitHandler(source: string, screen: NewScreen): string {
   const n = formNames(screen);
   const body = `${screen.id}Body`;
-  let result = source;
-  if (!/^import \* as v from 'valibot';/m.test(result)) result = `import * as v from 'valibot';\n${result}`;
+  let result = importValibot(source);
   const opening = 'export const handlers: Handlers = {';
   const handlers = result.lastIndexOf(`\n${opening}`);
   if (handlers < 0) throw new Error(`server/handlers.ts: no "${opening}" to add to`);

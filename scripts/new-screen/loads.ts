@@ -3,6 +3,7 @@ import { cap, headingTag, paramsOf, todo, type NewScreen } from './args';
 import {
   addEvents,
   addSpecEvents,
+  addToCallRegistry,
   addToObject,
   addToSetupBlock,
   addToSpecBlock,
@@ -107,26 +108,19 @@ function addCallToSetup(source: string, screen: NewScreen): string {
  */
 export function addCall(source: string, screen: NewScreen): string {
   const names = callNames(screen);
-  let result = ensureImport(source, ['callActor'], './cache');
-  result = ensureImport(result, ['defineCall'], './http');
-  result = ensureImport(result, [`type ${names.data}`], '../../machines/appMachine');
-  if (!/^import \* as v from 'valibot';/m.test(result)) result = `import * as v from 'valibot';\n${result}`;
-  const call = [
-    `  // ${PLACEHOLDER} the API path of #${screen.id}, how long its answer stays fresh, and its schema (the fields of ${names.data})`,
-    `  ${names.call}: defineCall<${names.input}, ${names.data}>({`,
-    "    method: 'GET',",
-    `    path: (${names.params.length ? `{ ${names.params.join(', ')} }` : ''}) => \`${names.path}\`,`,
-    '    response: v.object({ name: v.string() }),',
-    '    freshForMs: 30_000,',
-    '  }),',
-  ];
-  result = addToObject(result, 'export const calls = {', call, 'src/api/calls.ts');
-  return addToObject(
-    result,
-    'export const callActors = {',
-    [`  ${names.actor}: callActor(calls.${names.call}),`],
-    'src/api/calls.ts',
-  );
+  return addToCallRegistry(source, {
+    type: [names.data, '../../machines/appMachine'],
+    call: [
+      `  // ${PLACEHOLDER} the API path of #${screen.id}, how long its answer stays fresh, and its schema (the fields of ${names.data})`,
+      `  ${names.call}: defineCall<${names.input}, ${names.data}>({`,
+      "    method: 'GET',",
+      `    path: (${names.params.length ? `{ ${names.params.join(', ')} }` : ''}) => \`${names.path}\`,`,
+      '    response: v.object({ name: v.string() }),',
+      '    freshForMs: 30_000,',
+      '  }),',
+    ],
+    actor: `  ${names.actor}: callActor(calls.${names.call}),`,
+  });
 }
 
 /** server/handlers.ts with the entry that answers the screen's call, with placeholder data. */

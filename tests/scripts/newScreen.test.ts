@@ -184,6 +184,14 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
     expect(guarded).toContain(
       'context: ({ input }) => ({ params: {}, newThing: emptyForm(emptyNewThing), newSecret: emptyForm(emptyNewSecret), roles: input?.roles ?? [] }),',
     );
+    // After a guarded screen: the context is a function of the input by then.
+    const afterRole = addState(
+      addState(read('machines/appMachine.ts'), parseArgs(['admin', 'admin', '--role', 'admin'])),
+      screen,
+    );
+    expect(afterRole).toContain(
+      'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], newThing: emptyForm(emptyNewThing) }),',
+    );
     expect(addSubmitCall(read('src/api/calls.ts'), screen)).toContain('submitNewThing: callActor(calls.saveNewThing),');
     expect(addSubmitHandler(read('server/handlers.ts'), screen)).toContain(
       'return { status: 422, body: { fieldErrors } };',
