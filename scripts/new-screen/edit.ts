@@ -160,3 +160,17 @@ export function addToCallRegistry(
   result = addToObject(result, 'export const calls = {', call, 'src/api/calls.ts');
   return addToObject(result, 'export const callActors = {', [actor], 'src/api/calls.ts');
 }
+
+/**
+ * `storedInput` in the spec: what a reload keeps that the URL does not carry (a session's roles, a
+ * form's draft), so the random walks' reload starts the machine with it. One line per spec, an
+ * entry per generator: `storedInput: (snapshot) => ({ roles: … })`.
+ */
+export function addStoredInput(source: string, entry: string): string {
+  const line = /\n( *)storedInput: \(snapshot\) => \(\{ /.exec(source);
+  if (line) return source.replace(line[0], `${line[0]}${entry}, `);
+  const machine = /\n( *)machine: [^\n]*,\n/.exec(source);
+  if (!machine) throw new Error('tests/paths/productPaths.ts: no "machine: …," to put storedInput after');
+  const end = machine.index + machine[0].length;
+  return `${source.slice(0, end)}${machine[1]}storedInput: (snapshot) => ({ ${entry} }),\n${source.slice(end)}`;
+}

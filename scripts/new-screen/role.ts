@@ -1,6 +1,14 @@
 import { PLACEHOLDER } from '../../machines/placeholder';
 import { cap, todo, type NewScreen } from './args';
-import { addBehaviourSamples, addEvents, addSpecEvents, addToSetupBlock, contextType, ensureImport } from './edit';
+import {
+  addBehaviourSamples,
+  addEvents,
+  addSpecEvents,
+  addStoredInput,
+  addToSetupBlock,
+  contextType,
+  ensureImport,
+} from './edit';
 import type { ScreenOption } from './option';
 import { plainView } from './view';
 
@@ -153,7 +161,11 @@ function addSessionEvents(source: string, screen: NewScreen): string {
     `'session.signedIn': () => ({ do: 'click', role: 'button', name: strings.${NOT_ALLOWED}.signIn }),`,
     `'session.signedOut': () => ({ do: 'click', role: 'button', name: strings.${NOT_ALLOWED}.signOut }),`,
   ]);
-  return addBehaviourSamples(result, samples);
+  // The session survives a reload (docs/access.md, step 5): the walks' reload keeps the roles.
+  return addStoredInput(
+    addBehaviourSamples(result, samples),
+    'roles: (snapshot.context as { roles: readonly string[] }).roles',
+  );
 }
 
 /**

@@ -154,6 +154,9 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
     );
     expect(spec).toContain('stateContext: behaviourOf(appMachine, [');
     expect(spec).toContain('notAllowed: { heading: strings.notAllowed.heading, title: strings.notAllowed.title },');
+    expect(spec).toContain(
+      'storedInput: (snapshot) => ({ roles: (snapshot.context as { roles: readonly string[] }).roles }),',
+    );
     expect(notAllowedViewSource('admin')).toContain("send({ type: 'session.signedIn', roles: ['admin'] })");
     expect(viewSource(screen)).toContain("send({ type: 'session.signedOut' })");
     expect(() => parseArgs(['s', 's', '--role'])).toThrow('--role needs a camelCase role name');
@@ -359,6 +362,8 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
         'paths-dom',
         'tests/paths/machine.test.ts',
         'tests/paths/dom.test.tsx',
+        // The random walks reload anywhere: what a reload keeps (the roles) must be in storedInput.
+        'tests/paths/walk.test.ts',
         '-t',
         'product',
         '--reporter',
