@@ -244,8 +244,9 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
 
   // One copy, every generator, then the gates a user meets: the placeholder gate names what is
   // left; once the placeholders are written, tsc, ESLint and Prettier on what was written, and the
-  // product's path tests at machine and DOM level pass. Costly (a tsc of the whole program and a
-  // jsdom path run, ~60 s on a shared 2-core machine: docs/BENCHMARKS.md), so it is one test, not one per generator.
+  // product's path tests at machine and DOM level and its random walk pass. Costly (a tsc of the
+  // whole program, a jsdom path run and the walk: 70–155 s on a shared 2-core machine under load,
+  // docs/BENCHMARKS.md), so it is one test, not one per generator.
   it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', () => {
     const copy = mkdtempSync(join(tmpdir(), 'new-screen-'));
     try {
