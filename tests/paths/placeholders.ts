@@ -13,16 +13,27 @@ export function unfilledPlaceholders(): string[] {
     ...placeholdersIn(productSpec.outcomes ?? {}).map(
       (path) => `the call outcome ${path} is a placeholder: write a sample answer in tests/paths/productPaths.ts`,
     ),
+    ...productSpec.events.flatMap((event) =>
+      placeholdersIn(event).map(
+        (path) => `the sample ${event.type} ${path} is a placeholder: write a value in tests/paths/productPaths.ts`,
+      ),
+    ),
     ...viewsWithPlaceholders().map((file) => `src/views/${file} has placeholder words: write them`),
-    ...[...SOURCES, ...viewFiles().map((file) => `src/views/${file}`)].flatMap(placeholderLines),
+    ...[...sources(), ...filesIn('src/views/', '.view.tsx')].flatMap(placeholderLines),
   ];
 }
 
 /**
  * The files a generator writes code into (not words): a `TODO:` there marks a decision (a data
- * shape, an API path, what the server answers, who may see a screen), named with its line.
+ * shape, an API path, what the server answers, who may see a screen, a form's fields), named with
+ * its line. Every module in machines/, since a form gets one of its own.
  */
-const SOURCES = ['machines/appMachine.ts', 'src/api/calls.ts', 'server/handlers.ts'];
+const sources = () => [...filesIn('machines/', '.ts'), 'src/api/calls.ts', 'server/handlers.ts'];
+
+const filesIn = (folder: string, ending: string) =>
+  readdirSync(new URL(`../../${folder}`, import.meta.url))
+    .filter((file) => file.endsWith(ending))
+    .map((file) => `${folder}${file}`);
 
 /** Each `// TODO:` line (a quoted `'TODO: …'` is a word, named above). */
 function placeholderLines(file: string): string[] {
@@ -33,10 +44,9 @@ function placeholderLines(file: string): string[] {
   });
 }
 
-const viewsFolder = new URL('../../src/views/', import.meta.url);
-const viewFiles = () => readdirSync(viewsFolder).filter((file) => file.endsWith('.view.tsx'));
-
 /** View files whose own words are still placeholders (`'TODO: …'`). */
 function viewsWithPlaceholders(): string[] {
-  return viewFiles().filter((file) => readFileSync(new URL(file, viewsFolder), 'utf8').includes(`'${PLACEHOLDER}`));
+  return filesIn('src/views/', '.view.tsx')
+    .filter((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8').includes(`'${PLACEHOLDER}`))
+    .map((file) => file.slice('src/views/'.length));
 }
