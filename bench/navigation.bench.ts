@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { gzipSize } from '../scripts/bundle-budget';
 import { buildAndServe, type ServedApp } from '../scripts/built-app';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium';
-import { pureReactRouter } from '../vite.config';
+import { asciiOutput, pureReactRouter } from '../vite.config';
 import { back, click, headingOf, heapAfter, ms, openApp, quantile, type Sample } from './browser';
 import { initialJsByPackage } from './packages';
 
@@ -164,9 +164,10 @@ export async function run(): Promise<string> {
     for (const size of SIZES) {
       const define = { __BENCH_ROUTES__: String(size) };
       const apps = {} as Record<AppName, ServedApp>;
-      // Ours are built with our build's transform of react-router (vite.config.ts); peers as they ship.
+      // Ours are built with our build's plugins (vite.config.ts: react-router's transform, ASCII
+      // output); peers as they ship.
       for (const name of NAMES) {
-        const plugins = name === 'ours' || name === 'routing' ? [pureReactRouter()] : [];
+        const plugins = name === 'ours' || name === 'routing' ? [pureReactRouter(), asciiOutput()] : [];
         apps[name] = await buildAndServe({ root: join(root, 'apps', name), define, plugins });
       }
       const at = size.toLocaleString('en');

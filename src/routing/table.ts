@@ -19,7 +19,8 @@ export interface Route {
 }
 
 interface TrieNode {
-  static: Map<string, TrieNode>;
+  /** Made on the first static child: most nodes are leaves, and an empty Map costs ~200 B each. */
+  static?: Map<string, TrieNode>;
   param?: { name: string; node: TrieNode };
   route?: Route;
 }
@@ -41,7 +42,7 @@ export interface RouteTable {
   nav: Route[];
 }
 
-const newTrie = (): TrieNode => ({ static: new Map() });
+const newTrie = (): TrieNode => ({});
 
 export function splitPath(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
@@ -82,9 +83,11 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     if (meta.path !== undefined && meta.path !== '*') {
       const pieces = splitPath(meta.path);
       ownSegments = [...segments, ...pieces];
-      ownParams = { ...params };
+      // Shared with the parent unless this path adds params: one object per route adds up at scale.
       for (const piece of pieces) {
-        if (piece.startsWith(':')) ownParams[piece.slice(1)] = meta.params?.[piece.slice(1)] ?? text;
+        if (!piece.startsWith(':')) continue;
+        if (ownParams === params) ownParams = { ...params };
+        ownParams[piece.slice(1)] = meta.params?.[piece.slice(1)] ?? text;
       }
     }
     const ownSearch = meta.search ? { ...search, ...meta.search } : search;
@@ -284,6 +287,7 @@ function insert(trie: TrieNode, route: Route) {
       node.param ??= { name, node: newTrie() };
       node = node.param.node;
     } else {
+      node.static ??= new Map();
       let next = node.static.get(segment);
       if (!next) node.static.set(segment, (next = newTrie()));
       node = next;
@@ -324,7 +328,7 @@ export function matchSegments(
 ): { route: Route; raw: Record<string, string> } | undefined {
   if (at === segments.length) return trie.route ? { route: trie.route, raw } : undefined;
   const segment = segments[at] as string;
-  const staticNext = trie.static.get(segment);
+  const staticNext = trie.static?.get(segment);
   const found = staticNext && matchSegments(staticNext, segments, at + 1, raw);
   if (found) return found;
   if (!trie.param) return undefined;
