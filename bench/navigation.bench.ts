@@ -250,9 +250,13 @@ export async function run(): Promise<string> {
   }
   const define = { __BENCH_ROUTES__: '3' };
   const byPackage = {
-    routing: await initialJsByPackage(join(root, 'apps/routing'), define),
-    tanstack: await initialJsByPackage(join(root, 'apps/tanstack'), define),
-    plain: await initialJsByPackage(join(root, 'apps/plain'), define),
+    routing: await initialJsByPackage({
+      root: join(root, 'apps/routing'),
+      define,
+      plugins: [pureReactRouter(), asciiOutput()],
+    }),
+    tanstack: await initialJsByPackage({ root: join(root, 'apps/tanstack'), define }),
+    plain: await initialJsByPackage({ root: join(root, 'apps/plain'), define }),
   };
   const packages = [...new Set(Object.values(byPackage).flatMap((sizes) => [...sizes.keys()]))].sort(
     (a, b) => (byPackage.routing.get(b) ?? 0) - (byPackage.routing.get(a) ?? 0) || a.localeCompare(b),

@@ -17,13 +17,12 @@ import type { RouteEvent, RouteMeta, RoutedContext } from './routeMeta';
  * nothing.
  */
 export function routed<M extends AnyStateMachine>(machine: M): M {
+  // Authoring mistakes are checked in development builds and tests, where they say what to change;
+  // a production build runs a machine its tests passed, and leaves the checks out of every first load.
   const root = machine.config as unknown as NodeConfig;
-  if (root.on && 'xstate.route' in root.on) {
+  if (process.env.NODE_ENV !== 'production' && root.on && 'xstate.route' in root.on) {
     throw new Error(
-      // Development builds say what to change; production keeps the check, not the words.
-      process.env.NODE_ENV === 'production'
-        ? 'Invalid routed machine'
-        : 'routed(): the root must not handle xstate.route itself; XState replaces that with its route transitions',
+      'routed(): the root must not handle xstate.route itself; XState replaces that with its route transitions',
     );
   }
   const scoped = scope(root, []);
@@ -49,24 +48,14 @@ export function routed<M extends AnyStateMachine>(machine: M): M {
 function builtOnFirstUse(config: NodeConfig, implementations: object, like: AnyStateMachine): AnyStateMachine {
   let built: AnyStateMachine | undefined;
   const machine = () => (built ??= createMachine(config as never, implementations as never) as AnyStateMachine);
-  const bound = new Map<PropertyKey, unknown>();
-  const known: Record<PropertyKey, unknown> = { config, implementations, id: config.id ?? '(machine)' };
   return new Proxy(Object.create(Object.getPrototypeOf(like) as object) as AnyStateMachine, {
     get(_, key) {
-      if (Object.hasOwn(known, key)) return known[key];
-      const real = machine();
-      const value: unknown = Reflect.get(real, key, real);
-      if (typeof value !== 'function') return value;
-      if (!bound.has(key)) bound.set(key, (value as (...args: unknown[]) => unknown).bind(real));
-      return bound.get(key);
+      if (key === 'config') return config;
+      if (key === 'implementations') return implementations;
+      const value: unknown = Reflect.get(machine(), key);
+      return typeof value === 'function' ? (value as () => unknown).bind(built) : value;
     },
-    has: (_, key) => Object.hasOwn(known, key) || Reflect.has(machine(), key),
-    ownKeys: () => Reflect.ownKeys(machine()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(machine(), key);
-      // A proxy may report a property only as configurable when its target does not have it.
-      return descriptor && { ...descriptor, configurable: true };
-    },
+    has: (_, key) => key in machine(),
   });
 }
 
@@ -158,20 +147,11 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
 
   let next: NodeConfig = { ...node, ...(states && { states }) };
   if (node.route) {
-    if (!node.id)
-      throw new Error(
-        // Development builds say what to change; production keeps the check, not the words.
-        process.env.NODE_ENV === 'production'
-          ? 'Invalid routed machine'
-          : `routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`,
-      );
-    if (parent?.config.type === 'parallel') {
-      throw new Error(
-        // Development builds say what to change; production keeps the check, not the words.
-        process.env.NODE_ENV === 'production'
-          ? 'Invalid routed machine'
-          : `routed(): #${node.id} is a parallel region; route its children instead`,
-      );
+    if (process.env.NODE_ENV !== 'production' && !node.id) {
+      throw new Error(`routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`);
+    }
+    if (process.env.NODE_ENV !== 'production' && parent?.config.type === 'parallel') {
+      throw new Error(`routed(): #${node.id} is a parallel region; route its children instead`);
     }
     // XState builds the root-level transition from `route`: give it the same guard and actions.
     next.route = routeTransition(node.route, `#${node.id}`, [], chainParams);
@@ -196,29 +176,20 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   return next;
 }
 
-/**
- * Shared by every route transition without actions of its own, and every empty param list: a
- * machine has a few of these per routable state, and XState keeps the arrays it is given
- * (read-only), so one copy serves them all (~0.1 MB of heap at 1,000 routes).
- */
-const ROUTE_ACTIONS: readonly string[] = Object.freeze([ASSIGN_PARAMS, RAISE_THEN]);
-const NONE: readonly string[] = Object.freeze([]);
-const list = (names: string[]): readonly string[] => (names.length === 0 ? NONE : names);
-
 /** The route's own guard and actions behind ours; XState or the caller adds the target. */
 function routeTransition(route: RouteConfig, to: string, keep: string[], need: string[]): RouteConfig {
-  const routeGuard = { type: ROUTE_GUARD, params: { to, keep: list(keep), need: list(need) } };
+  const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need } };
   const userActions = route.actions === undefined ? [] : Array.isArray(route.actions) ? route.actions : [route.actions];
   return {
     ...route,
     guard: route.guard ? and([routeGuard, route.guard as never]) : routeGuard,
-    actions: userActions.length === 0 ? ROUTE_ACTIONS : [ASSIGN_PARAMS, ...userActions, RAISE_THEN],
+    actions: [ASSIGN_PARAMS, ...userActions, RAISE_THEN],
   };
 }
 
 function selfTransition(to: string, keep: string[], shown?: unknown) {
-  const routeGuard = { type: ROUTE_GUARD, params: { to, keep: list(keep), need: NONE } };
-  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: ROUTE_ACTIONS };
+  const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need: [] } };
+  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: [ASSIGN_PARAMS, RAISE_THEN] };
 }
 
 /**
@@ -271,28 +242,22 @@ export function startsAtUrl<M extends AnyStateMachine>(machine: M, provide?: Par
   const root = machine.config as unknown as NodeConfig;
   if (root.type === 'parallel' || !root.states) return provide ? (machine.provide(provide) as M) : machine;
   const initial = root.initial;
-  if (typeof initial !== 'string' && initial !== undefined) {
-    throw new Error(
-      // Development builds say what to change; production keeps the check, not the words.
-      process.env.NODE_ENV === 'production'
-        ? 'Invalid routed machine'
-        : 'startsAtUrl(): the root needs a plain `initial: "<child key>"`',
-    );
+  if (process.env.NODE_ENV !== 'production' && typeof initial !== 'string' && initial !== undefined) {
+    throw new Error('startsAtUrl(): the root needs a plain `initial: "<child key>"`');
   }
   const first = initial ?? Object.keys(root.states)[0];
   const boot: NodeConfig = { on: { [BOOT_EVENT]: { target: first } } };
   const config = { ...root, initial: BOOT_STATE, states: { [BOOT_STATE]: boot, ...root.states } };
   // `provide` merged here as XState's own `machine.provide()` merges it, without building the
   // machine once more for it.
-  const given = machine.implementations;
   const implementations = provide
-    ? {
-        actions: { ...given.actions, ...provide.actions },
-        guards: { ...given.guards, ...provide.guards },
-        actors: { ...given.actors, ...provide.actors },
-        delays: { ...given.delays, ...provide.delays },
-      }
-    : given;
+    ? Object.fromEntries(
+        Object.entries(machine.implementations).map(([kind, named]: [string, object]) => [
+          kind,
+          { ...named, ...(provide as Record<string, object | undefined>)[kind] },
+        ]),
+      )
+    : machine.implementations;
   // Why the cast: as in routed(), the same machine with one more (empty) state.
   return createMachine(config as never, implementations as never) as unknown as M;
 }
