@@ -193,6 +193,26 @@ export function forbiddenModules(app: Build): string[] {
   );
 }
 
+/**
+ * Initial chunks with a character outside ASCII: Chromium keeps a script's source for the page's
+ * life, two bytes per character (UTF-16) as soon as one character needs it, so one such character
+ * doubles what the chunk keeps in memory (vite.config.ts, asciiOutput).
+ */
+export function nonAsciiInInitialJs(app: Build): string[] {
+  return app.chunks
+    .filter((chunk) => app.initialFiles.includes(chunk.fileName))
+    .flatMap((chunk) => {
+      const at = chunk.code?.search(/[^\x00-\x7f]/) ?? -1;
+      return at < 0
+        ? []
+        : [
+            `${chunk.fileName} has a non-ASCII character (${JSON.stringify(chunk.code?.slice(Math.max(0, at - 30), at + 10))}): ` +
+              'Chromium then keeps its whole source as UTF-16, twice its size, for as long as the page lives. Build with ' +
+              "vite.config.ts's plugins (asciiOutput writes escapes), and escape characters in code a plugin adds.",
+          ];
+    });
+}
+
 /** Long wording of generated views found in the initial JS (it belongs in the view's chunk). */
 export function wordingInInitialJs(app: Build, bodies: Map<string, string>): string[] {
   const initial = app.chunks.filter((chunk) => app.initialFiles.includes(chunk.fileName));
@@ -276,6 +296,7 @@ export async function measureBundles(options: { reactFloor?: boolean } = {}): Pr
     ...screenProblems(app, views),
     ...forbiddenModules(app),
     ...wordingInInitialJs(grown.build, grown.bodies),
+    ...nonAsciiInInitialJs(app),
   ];
   return {
     reactFloor,
