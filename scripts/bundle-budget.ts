@@ -202,7 +202,7 @@ export function nonAsciiInInitialJs(app: Build): string[] {
   return app.chunks
     .filter((chunk) => app.initialFiles.includes(chunk.fileName))
     .flatMap((chunk) => {
-      const at = chunk.code?.search(/[^\x00-\x7f]/) ?? -1;
+      const at = chunk.code?.search(/[\u0080-\uffff]/) ?? -1;
       return at < 0
         ? []
         : [
