@@ -14,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { gzipSize } from '../scripts/bundle-budget';
 import { buildAndServe, type ServedApp } from '../scripts/built-app';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium';
-import { pureReactRouter } from '../vite.config';
+import { asciiOutput, pureReactRouter } from '../vite.config';
 import { back, click, headingOf, heapAfter, ms, openApp, quantile, type Sample } from './browser';
 import { initialJsByPackage } from './packages';
 
@@ -103,46 +103,56 @@ async function initialLoad(browser: Browser, apps: Record<AppName, ServedApp>) {
 }
 
 /**
- * What the targets' misses come from, as measured in the run of 2026-11-22 (kept in the report; the
+ * What the targets' misses come from, as measured in the run of 2026-11-24 (kept in the report; the
  * figures above it are this run's). Re-read it against each new run.
  */
-const WHY = `### Why the misses (run of 2026-11-23, issue 20)
+const WHY = `### Why the misses (run of 2026-11-24, issue 20, third session)
 
-- **The run was on a saturated machine**: load average ~15 on 2 cores (four other engineers' tests
-  and builds). Interleaving keeps the comparison fair, but p95s are set by scheduling stalls more
-  than by routing; the p50s say more. Re-run on a quiet machine before acting on a p95 ratio.
-- **Clicks, against the 40-line XState router.** Committed p50: ours (routing only) 4.4 ms and
-  3.7 ms against the floor's 2.7 and 2.9 (3 and 1,000 routes); p95 1.89× and 1.24×. The floor does
-  only \`send\` + \`pushState\`: no URL is parsed, no href computed, its links are plain
-  \`<a>\`s with handlers. Ours, per click: the link's URL resolved (\`resolveLink\`, \`resolveUrl\`:
-  two URL parses and the trie), \`getTransitionData\` (the probe is gone from this path),
-  \`send\`, \`href()\` of the new snapshot, and every \`<Link>\` recomputing its href in its
-  \`useSelector\`. What would close it: links that keep their href until their own part of the
-  state changes (a selector on that part, not on the snapshot), and a click that sends the route
-  event it already knows instead of re-reading its own URL.
-- **Back, against the best peer.** The XState floor is best here (p95 2.9 and 3.0 ms) and ours
-  misses by 2.4× and 2.6×, but against the two router libraries ours is within 1.25×
-  (react-router-dom 5.5 ms at 3 routes) and below both at 1,000 routes (7.9 ms vs TanStack 8.0,
-  react-router-dom 16.8). The suspected cost was measured and removed: a one-part accepted move
-  no longer runs the \`getMicrosteps\` probe (a whole pure macrostep) but \`getTransitionData\`
-  (the guards only). What remains is the same per-navigation work as a click.
-- **Memory.** Heap snapshots diffed in node (docs/routing.md, "Memory") show nothing kept per
-  navigation: the growth over the first thousands of navigations is XState memoising per state
-  node on a state's first visit (~240 KB for 1,000 states) and V8's compiled code for a larger
-  hot path (~450 KB, then flat). Over these 5,000 navigations: ours 0.48 MB, react-router-dom 0.34,
-  the XState floor 0.33, TanStack 0.74. tests/routing/memory.test.ts fails if anything starts being
-  kept per navigation. Heap after load (4.94 MB vs TanStack's 3.87): the app's machine is built
-  three times (createMachine, routed(), startsAtUrl()), the last kept with its 1,000 states, each
-  with a scoped in-place route transition, and XState's root-level route transitions.
-- **First contentful paint at 1,000 routes** (512 ms vs TanStack's 420; at 3 routes ours is the
-  fastest, 372 vs 416): the three machine builds run before the first render (section 1 gives each
-  per route: startsAtUrl's rebuild is as costly as routed()'s). Composing routed() and
-  startsAtUrl() on the config so that XState builds the app's machine once would remove two of
-  them.
-- **Initial JS: met** (85.4 KB against TanStack Router's 92.1) since \`pureReactRouter()\` lets the
-  bundler drop the react-router code our one history function does not reach ("react-router's
-  cost" below). The package table above comes from bench/packages.ts, which builds without that
-  transform, so it still shows react-router at 10.7 KB: its total is the untransformed build's.`;
+- **A loaded machine.** Load average 10–16 on 2 cores during the run (four engineers' tests and
+  builds). Interleaving keeps the comparison fair, but p95s and cold-load medians move with
+  scheduling stalls: between two runs a day apart the floor's own click p95 went 7.9 → 7.6 ms and
+  TanStack's 1,000-route FCP 420 → 456 ms. Read the p50s and the profile below with the ratios.
+- **Clicks, against the 40-line XState router** (p50 4.6 vs 3.1 ms at 3 routes, 5.2 vs 3.6 at
+  1,000; p95 2.39× and 1.56×). A Chromium CPU profile of 300 Next-and-Back rounds (docs/routing.md,
+  "What a navigation costs") puts most of a click in the browser's own \`pushState\`, 2–5 ms here,
+  paid by the floor too; our own work is ~0.7 ms a click (\`plan\` ~0.27: two URL parses, the trie,
+  \`getTransitionData\`; \`send\` ~0.36: XState's macrostep and every \`useSelector\` check; \`settle\`
+  ~0.1) against the floor's ~0.2 (a \`send\`). The floor knows its event from the link and parses
+  no URL. What would close most of it: a link click that sends the route event its \`<Link>\`
+  already knows (the contract routes clicks through the same URL → events path as a typed URL,
+  so this needs a proof that both give the same events), and links whose \`useSelector\` compares
+  their own part of the state instead of recomputing an href per snapshot.
+- **Back, against the best peer** (the XState floor, p95 3.2 and 3.5 ms; ours 7.6 and 7.4 ms,
+  p50 1.0 and 0.9 ms against 0.5). Against the router libraries ours is level at 3 routes
+  (react-router-dom 7.4 ms, TanStack 9.8) and best at 1,000 (react-router-dom 29.5, TanStack
+  7.8). Per Back our listener costs ~0.55 ms (react-router's popstate handler reading
+  \`history.state\` and \`location\`, our plan, send and settle); the common case runs no
+  \`getMicrosteps\` probe since the last session. The floor does one \`send\`.
+- **Heap after load** 4.67 MB vs TanStack's 3.86 (it was 4.94; the product shell app 5.83 → 4.79).
+  What each of the 1,000 routable states keeps: its state node, two formatted transitions
+  (XState's root-level route with its \`and()\` guard, and \`routed()\`'s in-place answer, each with a
+  \`toJSON\` closure), its route-table entry and its view's loader. Cut in this session: one
+  machine build less (the routed machine is built only on first use, and the app never uses it),
+  views as one small object each, trie nodes without empty Maps, shared param parsers. What is
+  left is the per-state structure: closing 0.8 MB means dropping one of the two transitions per
+  state (an in-place answer on the parent scope, which the root cannot carry: XState replaces the
+  root's \`xstate.route\` handlers) or not loading 1,000 view loaders up front.
+- **Heap growth** 0.48 MB vs react-router-dom's 0.34 (the XState floor 0.33, TanStack 0.74),
+  unchanged: heap snapshots show nothing kept per navigation (tests/routing/memory.test.ts fails if
+  a navigation keeps 16 B); the growth is V8's compiled code and feedback for a larger hot path,
+  bounded, then flat.
+- **First contentful paint at 1,000 routes** 596 ms vs TanStack's 456 (the previous run 512 vs 420).
+  The build before the first render is about half what it was (section 1, median of 7 interleaved
+  builds: 55 ms against 94 with the routed machine's build at 1,000 routes, 448 against 962 at
+  10,000), but FCP is a median of 25 cold loads on a loaded machine and moved more between runs
+  than the ~40 ms the build saved. What is left is the
+  author's \`createMachine\` and \`startsAtUrl()\`'s build (~50 µs per route each) and the route
+  table: building once would need \`routed()\` to wrap the author's \`createMachine\` (an API change
+  for every machine file), and precomputing the machine at build time is not possible (XState's
+  state nodes are made at run time).
+- **Initial JS: met** (85.5 KB against TanStack Router's 92.1). The package table now builds ours
+  with our build's plugins; \`pureReactRouter()\`'s transform returns no source map, so
+  react-router's ~0.8 KB shows as "unmapped (bundler glue)" (1.1 KB, the others' 0.3).`;
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -164,9 +174,10 @@ export async function run(): Promise<string> {
     for (const size of SIZES) {
       const define = { __BENCH_ROUTES__: String(size) };
       const apps = {} as Record<AppName, ServedApp>;
-      // Ours are built with our build's transform of react-router (vite.config.ts); peers as they ship.
+      // Ours are built with our build's plugins (vite.config.ts: react-router's transform, ASCII
+      // output); peers as they ship.
       for (const name of NAMES) {
-        const plugins = name === 'ours' || name === 'routing' ? [pureReactRouter()] : [];
+        const plugins = name === 'ours' || name === 'routing' ? [pureReactRouter(), asciiOutput()] : [];
         apps[name] = await buildAndServe({ root: join(root, 'apps', name), define, plugins });
       }
       const at = size.toLocaleString('en');
@@ -249,9 +260,13 @@ export async function run(): Promise<string> {
   }
   const define = { __BENCH_ROUTES__: '3' };
   const byPackage = {
-    routing: await initialJsByPackage(join(root, 'apps/routing'), define),
-    tanstack: await initialJsByPackage(join(root, 'apps/tanstack'), define),
-    plain: await initialJsByPackage(join(root, 'apps/plain'), define),
+    routing: await initialJsByPackage({
+      root: join(root, 'apps/routing'),
+      define,
+      plugins: [pureReactRouter(), asciiOutput()],
+    }),
+    tanstack: await initialJsByPackage({ root: join(root, 'apps/tanstack'), define }),
+    plain: await initialJsByPackage({ root: join(root, 'apps/plain'), define }),
   };
   const packages = [...new Set(Object.values(byPackage).flatMap((sizes) => [...sizes.keys()]))].sort(
     (a, b) => (byPackage.routing.get(b) ?? 0) - (byPackage.routing.get(a) ?? 0) || a.localeCompare(b),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode } from '@jridgewell/sourcemap-codec';
 import react from '@vitejs/plugin-react';
-import { build, type Rolldown } from 'vite';
+import { build, type Plugin, type Rolldown } from 'vite';
 import { gzipSize } from '../scripts/bundle-budget';
 
 /** The package a module belongs to: an npm package, or our own folder. */
@@ -66,46 +66,63 @@ export function gzipByOwner(chunk: ChunkForAttribution): Map<string, number> {
   return new Map([...bytes].map(([owner, count]) => [owner, (gz * count) / total]));
 }
 
-export async function initialJsByPackage(root: string, define: Record<string, string>): Promise<Map<string, number>> {
-  const outDir = mkdtempSync(join(tmpdir(), 'packages-'));
+export interface InitialBuild {
+  /** The app's folder (index.html and main.tsx). */
+  root: string;
+  define: Record<string, string>;
+  /** Beside @vitejs/plugin-react: ours are built with our build's own plugins (vite.config.ts). */
+  plugins?: Plugin[];
+  alias?: { find: RegExp; replacement: string }[];
+  sourcemap?: boolean;
+}
+
+/**
+ * Builds an app as it ships (production, nothing written) and returns the chunks its first load
+ * needs: the entry and what it imports statically.
+ */
+export async function initialChunks({
+  root,
+  define,
+  plugins = [],
+  alias = [],
+  sourcemap = false,
+}: InitialBuild): Promise<Rolldown.OutputChunk[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'initial-'));
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
     const result = (await build({
       configFile: false,
       root,
-      plugins: [react()],
+      plugins: [react(), ...plugins],
+      resolve: { alias },
       mode: 'production',
       logLevel: 'warn',
       define,
-      build: {
-        outDir,
-        write: false,
-        target: 'es2022',
-        modulePreload: { polyfill: false },
-        sourcemap: true,
-      },
+      build: { outDir, write: false, target: 'es2022', modulePreload: { polyfill: false }, sourcemap },
     })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
     const chunks = (Array.isArray(result) ? result : [result])
       .flatMap((output) => output.output)
       .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
     const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const initial = new Set<string>();
-    const visit = (file: string) => {
-      if (initial.has(file)) return;
-      initial.add(file);
-      for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+    const initial = new Map<string, Rolldown.OutputChunk>();
+    const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+      if (!chunk || initial.has(chunk.fileName)) return;
+      initial.set(chunk.fileName, chunk);
+      for (const imported of chunk.imports) visit(byFile.get(imported));
     };
-    for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
-    const sizes = new Map<string, number>();
-    for (const file of initial) {
-      const chunk = byFile.get(file);
-      if (!chunk) continue;
-      for (const [owner, gz] of gzipByOwner(chunk)) sizes.set(owner, (sizes.get(owner) ?? 0) + gz);
-    }
-    return sizes;
+    for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
+    return [...initial.values()];
   } finally {
     process.env.NODE_ENV = nodeEnv;
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+export async function initialJsByPackage(build: Omit<InitialBuild, 'sourcemap'>): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (const chunk of await initialChunks({ ...build, sourcemap: true })) {
+    for (const [owner, gz] of gzipByOwner(chunk)) sizes.set(owner, (sizes.get(owner) ?? 0) + gz);
+  }
+  return sizes;
 }

@@ -8,10 +8,10 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { build, type Plugin, type Rolldown } from 'vite';
+import type { Plugin } from 'vite';
 import { gzipSize } from '../scripts/bundle-budget';
 import { pureReactRouter } from '../vite.config';
+import { initialChunks } from './packages';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = join(root, '../node_modules/react-router/dist/production/index.mjs');
@@ -41,45 +41,23 @@ const VARIANTS: Variant[] = [
   },
 ];
 
-/** Initial JS (gzip) of the routing-only app, and the bytes of react-router's modules in it (source map). */
+/** Initial JS (gzip) of the routing-only app, and the bytes of react-router's modules in it (before gzip). */
 async function measure(variant: Variant): Promise<{ initial: number; reactRouter: number }> {
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    const result = (await build({
-      configFile: false,
-      root: join(root, 'apps/routing'),
-      plugins: [react(), ...(variant.plugins ?? [])],
-      resolve: { alias: variant.alias ?? [] },
-      mode: 'production',
-      logLevel: 'warn',
-      define: { __BENCH_ROUTES__: '3' },
-      build: { write: false, target: 'es2022', modulePreload: { polyfill: false } },
-    })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-    const chunks = (Array.isArray(result) ? result : [result])
-      .flatMap((output) => output.output)
-      .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
-    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const initial = new Set<string>();
-    const visit = (file: string) => {
-      if (initial.has(file)) return;
-      initial.add(file);
-      for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
-    };
-    for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName);
-    let total = 0;
-    let reactRouter = 0;
-    for (const file of initial) {
-      const chunk = byFile.get(file) as Rolldown.OutputChunk;
-      total += gzipSize(Buffer.from(chunk.code));
-      for (const [id, module] of Object.entries(chunk.modules)) {
-        if (/node_modules\/react-router(-dom)?\//.test(id)) reactRouter += module.renderedLength;
-      }
+  const chunks = await initialChunks({
+    root: join(root, 'apps/routing'),
+    define: { __BENCH_ROUTES__: '3' },
+    plugins: variant.plugins,
+    alias: variant.alias,
+  });
+  let total = 0;
+  let reactRouter = 0;
+  for (const chunk of chunks) {
+    total += gzipSize(Buffer.from(chunk.code));
+    for (const [id, module] of Object.entries(chunk.modules)) {
+      if (/node_modules\/react-router(-dom)?\//.test(id)) reactRouter += module.renderedLength;
     }
-    return { initial: total, reactRouter };
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
   }
+  return { initial: total, reactRouter };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -17,13 +17,12 @@ import type { RouteEvent, RouteMeta, RoutedContext } from './routeMeta';
  * nothing.
  */
 export function routed<M extends AnyStateMachine>(machine: M): M {
+  // Authoring mistakes are checked in development builds and tests, where they say what to change;
+  // a production build runs a machine its tests passed, and leaves the checks out of every first load.
   const root = machine.config as unknown as NodeConfig;
-  if (root.on && 'xstate.route' in root.on) {
+  if (process.env.NODE_ENV !== 'production' && root.on && 'xstate.route' in root.on) {
     throw new Error(
-      // Development builds say what to change; production keeps the check, not the words.
-      process.env.NODE_ENV === 'production'
-        ? 'Invalid routed machine'
-        : 'routed(): the root must not handle xstate.route itself; XState replaces that with its route transitions',
+      'routed(): the root must not handle xstate.route itself; XState replaces that with its route transitions',
     );
   }
   const scoped = scope(root, []);
@@ -32,9 +31,32 @@ export function routed<M extends AnyStateMachine>(machine: M): M {
     guards: { ...machine.implementations.guards, [ROUTE_GUARD]: routeTo },
     actions: { ...machine.implementations.actions, [ASSIGN_PARAMS]: assignParams, [RAISE_THEN]: raiseThen },
   };
-  // Why the cast: createMachine() on a plain config returns an untyped machine. The scoped one has
-  // the same context, events, states and implementations as `machine`; only transition sources moved.
-  return createMachine(scoped as never, implementations as never) as unknown as M;
+  // Why the cast: the scoped machine has the same context, events, states and implementations as
+  // `machine`; only transition sources moved.
+  return builtOnFirstUse(scoped, implementations, machine) as unknown as M;
+}
+
+/**
+ * A machine that XState builds (its state nodes, formatted transitions, id map) only when first
+ * used. Building a machine costs about 50 µs per routable state, mostly allocation and the garbage
+ * collector after it, and the app never uses the routed machine itself: it runs `startsAtUrl()`'s,
+ * which is made from this one's `config` and `implementations` (answered without building). So the
+ * product's start-up builds its machine twice, not three times (the author's `createMachine`, then
+ * the one the actor runs); tests, path generation and diagrams that use the machine build it once,
+ * on first use, and get a real `StateMachine` behind it (its methods bound to it).
+ */
+function builtOnFirstUse(config: NodeConfig, implementations: object, like: AnyStateMachine): AnyStateMachine {
+  let built: AnyStateMachine | undefined;
+  const machine = () => (built ??= createMachine(config as never, implementations as never) as AnyStateMachine);
+  return new Proxy(Object.create(Object.getPrototypeOf(like) as object) as AnyStateMachine, {
+    get(_, key) {
+      if (key === 'config') return config;
+      if (key === 'implementations') return implementations;
+      const value: unknown = Reflect.get(machine(), key);
+      return typeof value === 'function' ? (value as () => unknown).bind(built) : value;
+    },
+    has: (_, key) => key in machine(),
+  });
 }
 
 export const ROUTE_GUARD = 'route.to';
@@ -62,9 +84,9 @@ interface NodeConfig {
 interface RouteGuardParams {
   to: string;
   /** Params owned by the transition's source and its ancestors: they must not change. */
-  keep: string[];
+  keep: readonly string[];
   /** Path params the target needs: from the event or, failing that, the context. */
-  need: string[];
+  need: readonly string[];
 }
 
 function routeTo(
@@ -125,20 +147,11 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
 
   let next: NodeConfig = { ...node, ...(states && { states }) };
   if (node.route) {
-    if (!node.id)
-      throw new Error(
-        // Development builds say what to change; production keeps the check, not the words.
-        process.env.NODE_ENV === 'production'
-          ? 'Invalid routed machine'
-          : `routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`,
-      );
-    if (parent?.config.type === 'parallel') {
-      throw new Error(
-        // Development builds say what to change; production keeps the check, not the words.
-        process.env.NODE_ENV === 'production'
-          ? 'Invalid routed machine'
-          : `routed(): #${node.id} is a parallel region; route its children instead`,
-      );
+    if (process.env.NODE_ENV !== 'production' && !node.id) {
+      throw new Error(`routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`);
+    }
+    if (process.env.NODE_ENV !== 'production' && parent?.config.type === 'parallel') {
+      throw new Error(`routed(): #${node.id} is a parallel region; route its children instead`);
     }
     // XState builds the root-level transition from `route`: give it the same guard and actions.
     next.route = routeTransition(node.route, `#${node.id}`, [], chainParams);
@@ -222,23 +235,29 @@ export const BOOT_EVENT = 'router.start';
  * the first route events leave through XState's root-level route transitions (guards and actions
  * included); if the URL is refused, `BOOT_EVENT` enters the machine's own initial state. The app's
  * actor runs this machine; tests, path generation and diagrams use the machine as written. A
- * parallel root enters every region at start anyway: it is returned unchanged.
+ * parallel root enters every region at start anyway: it is returned unchanged. `provide` swaps
+ * implementations as `machine.provide()` does, in the same build.
  */
-export function startsAtUrl<M extends AnyStateMachine>(machine: M): M {
+export function startsAtUrl<M extends AnyStateMachine>(machine: M, provide?: Parameters<M['provide']>[0]): M {
   const root = machine.config as unknown as NodeConfig;
-  if (root.type === 'parallel' || !root.states) return machine;
+  if (root.type === 'parallel' || !root.states) return provide ? (machine.provide(provide) as M) : machine;
   const initial = root.initial;
-  if (typeof initial !== 'string' && initial !== undefined) {
-    throw new Error(
-      // Development builds say what to change; production keeps the check, not the words.
-      process.env.NODE_ENV === 'production'
-        ? 'Invalid routed machine'
-        : 'startsAtUrl(): the root needs a plain `initial: "<child key>"`',
-    );
+  if (process.env.NODE_ENV !== 'production' && typeof initial !== 'string' && initial !== undefined) {
+    throw new Error('startsAtUrl(): the root needs a plain `initial: "<child key>"`');
   }
   const first = initial ?? Object.keys(root.states)[0];
   const boot: NodeConfig = { on: { [BOOT_EVENT]: { target: first } } };
   const config = { ...root, initial: BOOT_STATE, states: { [BOOT_STATE]: boot, ...root.states } };
+  // `provide` merged here as XState's own `machine.provide()` merges it, without building the
+  // machine once more for it.
+  const implementations = provide
+    ? Object.fromEntries(
+        Object.entries(machine.implementations).map(([kind, named]: [string, object]) => [
+          kind,
+          { ...named, ...(provide as Record<string, object | undefined>)[kind] },
+        ]),
+      )
+    : machine.implementations;
   // Why the cast: as in routed(), the same machine with one more (empty) state.
-  return createMachine(config as never, machine.implementations as never) as unknown as M;
+  return createMachine(config as never, implementations as never) as unknown as M;
 }

@@ -107,8 +107,11 @@ export function createRouterSync({
   let navigation = navigationOf(0, 'initial', []);
 
   // The hash is not part of the state: it counts as a difference, so it is dropped when rewritten.
-  const appUrl = (): string =>
-    stripPrefix(prefix, history.location.pathname + history.location.search + history.location.hash);
+  // react-router's `location` is a getter that reads window.location and history.state anew: once per call.
+  const appUrl = (): string => {
+    const { pathname, search, hash } = history.location;
+    return stripPrefix(prefix, pathname + search + hash);
+  };
   const write = (kind: 'push' | 'replace', url: string) => {
     history[kind](prefix + url);
     current = url;

@@ -19,7 +19,8 @@ export interface Route {
 }
 
 interface TrieNode {
-  static: Map<string, TrieNode>;
+  /** Made on the first static child: most nodes are leaves, and an empty Map costs ~200 B each. */
+  static?: Map<string, TrieNode>;
   param?: { name: string; node: TrieNode };
   route?: Route;
 }
@@ -41,7 +42,7 @@ export interface RouteTable {
   nav: Route[];
 }
 
-const newTrie = (): TrieNode => ({ static: new Map() });
+const newTrie = (): TrieNode => ({});
 
 export function splitPath(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
@@ -52,6 +53,8 @@ export function splitPath(path: string): string[] {
  * a URL costs its number of segments whatever the number of routes.
  */
 export function buildRouteTable(machine: AnyStateMachine): RouteTable {
+  // Authoring mistakes are checked in development builds and tests, where they say what to change;
+  // a production build runs a machine its tests passed, and leaves the checks out of every first load.
   const routes = new Map<string, Route>();
   const tries = new Map<string | null, TrieNode>([[null, newTrie()]]);
   const regionOf = new Map<AnyStateNode, string | null>();
@@ -69,33 +72,26 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     regionOf.set(node, region);
     const meta = (node.meta ?? {}) as RouteMeta;
     const routable = Boolean(node.config.route);
-    if (meta.path !== undefined && meta.path !== '*' && !routable) {
-      throw new Error(
-        // Development builds say what to change; production keeps the check, not the words.
-        process.env.NODE_ENV === 'production'
-          ? 'Invalid route table'
-          : `Route table: #${node.id} has a path but no route: {}`,
-      );
+    if (process.env.NODE_ENV !== 'production' && meta.path !== undefined && meta.path !== '*' && !routable) {
+      throw new Error(`Route table: #${node.id} has a path but no route: {}`);
     }
     let ownSegments = segments;
     let ownParams = params;
     if (meta.path !== undefined && meta.path !== '*') {
       const pieces = splitPath(meta.path);
       ownSegments = [...segments, ...pieces];
-      ownParams = { ...params };
+      // Shared with the parent unless this path adds params: one object per route adds up at scale.
       for (const piece of pieces) {
-        if (piece.startsWith(':')) ownParams[piece.slice(1)] = meta.params?.[piece.slice(1)] ?? text;
+        if (!piece.startsWith(':')) continue;
+        if (ownParams === params) ownParams = { ...params };
+        ownParams[piece.slice(1)] = meta.params?.[piece.slice(1)] ?? text;
       }
     }
     const ownSearch = meta.search ? { ...search, ...meta.search } : search;
     for (const key of Object.keys(meta.search ?? {})) {
-      if (tries.has(key))
-        throw new Error(
-          // Development builds say what to change; production keeps the check, not the words.
-          process.env.NODE_ENV === 'production'
-            ? 'Invalid route table'
-            : `Route table: search param "${key}" of #${node.id} is a region's key`,
-        );
+      if (process.env.NODE_ENV !== 'production' && tries.has(key)) {
+        throw new Error(`Route table: search param "${key}" of #${node.id} is a region's key`);
+      }
     }
     if (routable) {
       const route: Route = {
@@ -108,22 +104,17 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
         keepsUrl: meta.path === '*',
         meta,
       };
-      if (routes.has(node.id))
-        throw new Error(
-          // Development builds say what to change; production keeps the check, not the words.
-          process.env.NODE_ENV === 'production' ? 'Invalid route table' : `Route table: duplicate id #${node.id}`,
-        );
+      if (process.env.NODE_ENV !== 'production' && routes.has(node.id)) {
+        throw new Error(`Route table: duplicate id #${node.id}`);
+      }
       routes.set(node.id, route);
       if (meta.nav) nav.push(route);
       if (route.keepsUrl) {
-        if (notFound || region !== null) {
+        if (process.env.NODE_ENV !== 'production' && (notFound || region !== null)) {
           throw new Error(
-            // Development builds say what to change; production keeps the check, not the words.
-            process.env.NODE_ENV === 'production'
-              ? 'Invalid route table'
-              : `Route table: #${node.id} and #${notFound?.id ?? '?'} both take every unknown URL (path '*' with route: {}): ` +
-                  `keep route: {} on one not-found state only; a state that keeps the URL it was entered with ` +
-                  `(an error screen) has path '*' without route: {}`,
+            `Route table: #${node.id} and #${notFound?.id ?? '?'} both take every unknown URL (path '*' with route: {}): ` +
+              `keep route: {} on one not-found state only; a state that keeps the URL it was entered with ` +
+              `(an error screen) has path '*' without route: {}`,
           );
         }
         notFound = route;
@@ -135,34 +126,27 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     let pathRegions = 0;
     for (const child of children) {
       const key = (child.meta as RouteMeta | undefined)?.searchKey;
-      if (key !== undefined && node.type !== 'parallel') {
+      if (process.env.NODE_ENV !== 'production' && key !== undefined && node.type !== 'parallel') {
         throw new Error(
-          // Development builds say what to change; production keeps the check, not the words.
-          process.env.NODE_ENV === 'production'
-            ? 'Invalid route table'
-            : `Route table: #${child.id} has meta.searchKey "${key}" but #${node.id} is not a parallel state: ` +
-                `a search key names a parallel region's part of the URL; put it on a region of a parallel state`,
+          `Route table: #${child.id} has meta.searchKey "${key}" but #${node.id} is not a parallel state: ` +
+            `a search key names a parallel region's part of the URL; put it on a region of a parallel state`,
         );
       }
       if (key !== undefined) {
-        if (tries.has(key))
-          throw new Error(
-            // Development builds say what to change; production keeps the check, not the words.
-            process.env.NODE_ENV === 'production'
-              ? 'Invalid route table'
-              : `Route table: region key "${key}" is used twice`,
-          );
+        if (process.env.NODE_ENV !== 'production' && tries.has(key)) {
+          throw new Error(`Route table: region key "${key}" is used twice`);
+        }
         tries.set(key, newTrie());
         regionNodes.set(key, child);
         visit(child, key, [], {}, {});
       } else {
-        if (node.type === 'parallel' && hasRoutes(child) && ++pathRegions > 1) {
-          throw new Error(
-            // Development builds say what to change; production keeps the check, not the words.
-            process.env.NODE_ENV === 'production'
-              ? 'Invalid route table'
-              : `Route table: parallel #${node.id} has two regions in the pathname; give one a searchKey`,
-          );
+        if (
+          process.env.NODE_ENV !== 'production' &&
+          node.type === 'parallel' &&
+          hasRoutes(child) &&
+          ++pathRegions > 1
+        ) {
+          throw new Error(`Route table: parallel #${node.id} has two regions in the pathname; give one a searchKey`);
         }
         visit(child, region, ownSegments, ownParams, ownSearch);
       }
@@ -204,14 +188,11 @@ function refuseTopLevelFinals(root: AnyStateNode) {
   const scopes = root.type === 'parallel' ? (Object.values(root.states) as AnyStateNode[]) : [root];
   for (const scope of scopes) {
     for (const child of Object.values(scope.states) as AnyStateNode[]) {
-      if (child.type === 'final') {
+      if (process.env.NODE_ENV !== 'production' && child.type === 'final') {
         throw new Error(
-          // Development builds say what to change; production keeps the check, not the words.
-          process.env.NODE_ENV === 'production'
-            ? 'Invalid route table'
-            : `Route table: #${child.id} is a final state at the top of the machine: reaching it stops the ` +
-                `app (no link or Back would work). Put it inside a compound state and use that state's ` +
-                `onDone to say where the app goes next`,
+          `Route table: #${child.id} is a final state at the top of the machine: reaching it stops the ` +
+            `app (no link or Back would work). Put it inside a compound state and use that state's ` +
+            `onDone to say where the app goes next`,
         );
       }
     }
@@ -273,17 +254,13 @@ function insert(trie: TrieNode, route: Route) {
   for (const segment of route.segments) {
     if (segment.startsWith(':')) {
       const name = segment.slice(1);
-      if (node.param && node.param.name !== name) {
-        throw new Error(
-          // Development builds say what to change; production keeps the check, not the words.
-          process.env.NODE_ENV === 'production'
-            ? 'Invalid route table'
-            : `Route table: #${route.id} names a param :${name} where another route has :${node.param.name}`,
-        );
+      if (process.env.NODE_ENV !== 'production' && node.param && node.param.name !== name) {
+        throw new Error(`Route table: #${route.id} names a param :${name} where another route has :${node.param.name}`);
       }
       node.param ??= { name, node: newTrie() };
       node = node.param.node;
     } else {
+      node.static ??= new Map();
       let next = node.static.get(segment);
       if (!next) node.static.set(segment, (next = newTrie()));
       node = next;
@@ -297,14 +274,10 @@ function insert(trie: TrieNode, route: Route) {
       : isDescendant(existing.node, route.node)
         ? existing
         : null;
-    if (!deeper)
-      throw new Error(
-        // Development builds say what to change; production keeps the check, not the words.
-        process.env.NODE_ENV === 'production'
-          ? 'Invalid route table'
-          : `Route table: #${route.id} and #${existing.id} have the same URL`,
-      );
-    node.route = deeper;
+    if (process.env.NODE_ENV !== 'production' && !deeper) {
+      throw new Error(`Route table: #${route.id} and #${existing.id} have the same URL`);
+    }
+    node.route = deeper ?? existing;
   } else {
     node.route = route;
   }
@@ -324,7 +297,7 @@ export function matchSegments(
 ): { route: Route; raw: Record<string, string> } | undefined {
   if (at === segments.length) return trie.route ? { route: trie.route, raw } : undefined;
   const segment = segments[at] as string;
-  const staticNext = trie.static.get(segment);
+  const staticNext = trie.static?.get(segment);
   const found = staticNext && matchSegments(staticNext, segments, at + 1, raw);
   if (found) return found;
   if (!trie.param) return undefined;

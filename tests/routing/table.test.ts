@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { setup, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { createActor, setup, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
-import { routed } from '../../machines/routed';
+import { routed, startsAtUrl } from '../../machines/routed';
 import type { RouteMeta, RoutedContext } from '../../machines/routeMeta';
 import { referenceMachine } from '../reference/referenceMachine';
 import { buildRouteTable, matchSegments } from '../../src/routing/table';
@@ -135,6 +135,40 @@ describe('routed()', () => {
       states: { r: { id: 'r', route: {}, initial: 'a', states: { a: {} } } },
     });
     expect(() => routed(m)).toThrow('#r is a parallel region');
+  });
+
+  it('is a working machine used directly (built on first use), and startsAtUrl applies provide in its own build', () => {
+    const author = setup({
+      types: { context: {} as RoutedContext, meta: {} as RouteMeta },
+      guards: { open: () => false },
+    }).createMachine({
+      id: 'lazy',
+      context: { params: {} },
+      initial: 'home',
+      states: {
+        home: { id: 'home', route: {}, meta: { path: '/' }, on: { go: { guard: 'open', target: 'other' } } },
+        other: { id: 'other', route: {}, meta: { path: 'other' } },
+        notFound: { id: 'notFound', route: {}, meta: { path: '*' } },
+      },
+    } as never) as unknown as AnyStateMachine;
+    const machine = routed(author);
+    // As XState's own machines: methods work detached (its actors call them so) and `in` sees them.
+    const { getInitialSnapshot, transition } = machine;
+    expect('getTransitionData' in machine).toBe(true);
+    const start = createActor(machine).start();
+    start.send({ type: 'xstate.route', to: '#other' });
+    expect(start.getSnapshot().value).toBe('other');
+    expect(typeof getInitialSnapshot).toBe('function');
+    expect(typeof transition).toBe('function');
+    // Provided in the boot build: the guard that refused `go` now lets it through.
+    const booting = createActor(startsAtUrl(machine, { guards: { open: () => true } })).start();
+    booting.send({ type: 'router.start' });
+    booting.send({ type: 'go' });
+    expect(booting.getSnapshot().value).toBe('other');
+    const unprovided = createActor(startsAtUrl(machine)).start();
+    unprovided.send({ type: 'router.start' });
+    unprovided.send({ type: 'go' });
+    expect(unprovided.getSnapshot().value).toBe('home');
   });
 
   it('refuses a route handler on the root, which XState would replace', () => {
