@@ -171,7 +171,10 @@ async function violationsIn(origin: string, state: ScreenState) {
     const describe =
       (scheme: string) => (violation: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]) =>
         `${scheme} scheme: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`;
-    const light = await new AxeBuilder({ page }).analyze();
+    // Legacy mode: axe.run in the page itself. The default (runPartial per frame, then finishRun
+    // in a blank page it opens, injecting axe's 0.5 MB source there too) exists for cross-origin
+    // frames, which these apps never have; it doubled the injections and added a page per run.
+    const light = await new AxeBuilder({ page }).setLegacyMode().analyze();
     await page.emulateMedia({ colorScheme: 'dark' });
     // Colors change with a CSS transition: measure contrast once they have settled (a spinner's
     // endless animation never finishes, and one cancelled by a re-render rejects: both are skipped).
@@ -183,7 +186,7 @@ async function violationsIn(origin: string, state: ScreenState) {
           .map((animation) => animation.finished),
       ),
     );
-    const dark = await new AxeBuilder({ page }).withRules(COLOR_RULES).analyze();
+    const dark = await new AxeBuilder({ page }).setLegacyMode().withRules(COLOR_RULES).analyze();
     return [...light.violations.map(describe('light')), ...dark.violations.map(describe('dark'))];
   } finally {
     await context.close();
