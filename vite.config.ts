@@ -257,6 +257,9 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             testTimeout: 30_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
+            // more only queues CPU work on 2 cores and stretches each test towards its timeout.
+            maxConcurrency: 3,
           },
         },
         // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many

@@ -197,13 +197,17 @@ for (const [app, states] of [
   ['product', productStates],
   ['reference', referenceStates],
 ] as const) {
-  describe(`axe on every screen state of the ${app} app`, () => {
+  // A page of its own per state, on a fresh context, and nothing shared but the browser: the states
+  // run at once (the browser project's maxConcurrency), one's page load and waits overlapping
+  // another's axe run. The API calls these screens make only read (or add a record the others
+  // do not count), and the holds and failures are routes of one page.
+  describe.concurrent(`axe on every screen state of the ${app} app`, () => {
     for (const state of states) {
       it(`finds no violation on ${state.name}, in the light and the dark scheme`, async () => {
         const origin = inject(app === 'product' ? 'productUrl' : 'referenceUrl');
         expect(await violationsIn(origin, state)).toEqual([]);
-        // Two axe runs on a loaded page: seconds on a busy 2-core machine.
-      }, 20_000);
+        // Two axe runs on a loaded page, beside other states' runs: seconds on a busy 2-core machine.
+      }, 30_000);
     }
   });
 }
