@@ -46,16 +46,20 @@ const apps = [
 
 for (const { spec, origin, base, clock } of apps) {
   const generated = await generate(spec, 'chromium', routeEvents(spec));
-  describe(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
+  // The machines' blocks run at once (the browser project's maxConcurrency): each walk has a page
+  // and context of its own, each app its own server or base path, and the API's one rule (hang)
+  // is set for the whole file. Inside a block the tests stay in order (it.sequential): the
+  // coverage check reads what every walk of its machine saw.
+  describe.concurrent(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
     const seen = emptySeen();
     const failed: string[] = [];
 
-    it('has an executor for every event and an assertion for every state it can show', () => {
+    it.sequential('has an executor for every event and an assertion for every state it can show', () => {
       checkMaps(spec);
     });
 
     for (const path of generated.paths) {
-      it(
+      it.sequential(
         path.description,
         async () => {
           const { page, problems, close } = await openApp(browser, origin(), { clock });
@@ -77,7 +81,7 @@ for (const { spec, origin, base, clock } of apps) {
       );
     }
 
-    it('took every transition and reached every state a URL or a click can', () => {
+    it.sequential('took every transition and reached every state a URL or a click can', () => {
       holdBackAdvice(failed);
       const report = withSearchReasons(computeCoverage(spec, 'chromium', seen), generated);
       reports.push(report);
