@@ -45,19 +45,21 @@ const lanes: { name: string; stream: boolean; steps: Step[] }[] = [
 
 function run(step: Step, stream: boolean, output: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const [command, ...args] = step.command;
-    // Colours stay on in the buffered lane, as they would be on a terminal.
-    const child = spawn(command, args, {
-      stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-      env: stream ? process.env : { FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...process.env },
-    });
+    const [command = '', ...args] = step.command;
+    const child = stream
+      ? spawn(command, args, { stdio: 'inherit' })
+      : // Colours stay on in the buffered lane when the output is a terminal.
+        spawn(command, args, {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...process.env },
+        });
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.on('error', (error) => {
+    child.on('error', (error: Error) => {
       output.push(`${step.command.join(' ')} could not start: ${error.message}\n`);
       resolve(1);
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
