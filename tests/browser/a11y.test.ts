@@ -203,7 +203,7 @@ for (const [app, states] of [
   // do not count), and the holds and failures are routes of one page.
   describe.concurrent(`axe on every screen state of the ${app} app`, () => {
     for (const state of states) {
-      it(`finds no violation on ${state.name}, in the light and the dark scheme`, async () => {
+      it(`finds no violation on ${state.name}, in the light and the dark scheme`, async ({ expect }) => {
         const origin = inject(app === 'product' ? 'productUrl' : 'referenceUrl');
         expect(await violationsIn(origin, state)).toEqual([]);
         // Two axe runs on a loaded page, beside other states' runs: seconds on a busy 2-core machine.

@@ -16,10 +16,7 @@ const heading = headingNamed;
 
 const open = (url: string, test: (page: Page) => Promise<void>) => withPage(browser, origin() + url, test);
 
-// Each test of these two blocks opens a page of its own on a fresh context and reads nothing the
-// others change: they run at once (the browser project's maxConcurrency), a page load's waiting
-// overlapping another's work.
-describe.concurrent('deep links to every reference route', () => {
+describe('deep links to every reference route', () => {
   const cases: [url: string, heading: string, title: string][] = [
     ['/', 'Reference home', 'Reference home · Reference app'],
     ['/section', 'All items', 'All items · Reference app'],
@@ -209,7 +206,7 @@ describe('redirect', () => {
   });
 });
 
-describe.concurrent('unknown and malformed URLs', () => {
+describe('unknown and malformed URLs', () => {
   const cases: [url: string, shown: string, kept?: string][] = [
     ['/nowhere', '/nowhere'],
     ['/section/abc', '/section/abc'],
