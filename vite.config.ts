@@ -225,6 +225,9 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             include: ['tests/dom/**/*.test.tsx'],
             environment: 'jsdom',
             setupFiles: ['tests/dom/setup.ts'],
+            // npm test runs these beside the browser lane (scripts/test.ts), on a shared 2-core
+            // machine: 5 s (the default) failed a 1 s render test there.
+            testTimeout: 20_000,
           },
         },
         {
@@ -244,6 +247,7 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             include: ['tests/paths/**/*.test.tsx'],
             environment: 'jsdom',
             setupFiles: ['tests/dom/setup.ts'],
+            testTimeout: 20_000,
           },
         },
         {
