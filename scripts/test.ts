@@ -1,21 +1,24 @@
 /**
- * `npm test`: every gate and every Vitest project, in two lanes that run at once.
+ * `npm test`: every gate and every Vitest project, two at a time.
  *
- * The browser project is the suite's critical path: its files run one after the other (they share
- * the API servers' behaviour, see vite.config.ts) and most of their time is spent waiting on
- * Chromium, so a 2-core machine has a core to spare while they run. The other lane uses it: the
- * Node and jsdom projects, then lint (tsc, ESLint, Prettier), then the advisory audit. Run one
- * after the other (as `npm test` used to), the same work took the sum of both lanes.
+ * The browser project's files run one after the other (they share the API servers' behaviour,
+ * see vite.config.ts) and spend much of their time waiting on Chromium, so a 2-core machine has
+ * room beside them. The other jobs fill it: the other Vitest projects, then tsc, ESLint, Prettier
+ * and the advisory audit, each taken by whichever slot frees first, longest first. One after the
+ * other (as `npm test` used to run them) the same work took the sum of all of them; now it takes
+ * about half (docs/BENCHMARKS.md, "npm test, two at a time").
  *
- * The browser lane streams its output as it goes; the other lane's is printed, whole, when it
- * ends, so the two never interleave. Every step runs even when an earlier one failed (one run shows
- * every failure); the exit code is non-zero when any step failed, and the summary names it.
+ * The browser project streams its output as it goes (it is the one to watch); every other job's
+ * output is printed whole when it ends, so that none interleave. Every job runs even when another
+ * failed (one run shows every failure); the exit code is non-zero when any failed, and the summary
+ * at the end names it.
  */
 import { spawn } from 'node:child_process';
 
-interface Step {
+interface Job {
   name: string;
   command: string[];
+  stream?: boolean;
 }
 
 interface Outcome {
@@ -24,31 +27,29 @@ interface Outcome {
   seconds: number;
 }
 
-const vitest = ['npx', 'vitest', 'run'];
-const lanes: { name: string; stream: boolean; steps: Step[] }[] = [
+const SLOTS = 2;
+
+// Longest first (measured: docs/BENCHMARKS.md), so that the short ones fill the gaps at the end.
+const jobs: Job[] = [
   {
-    name: 'browser',
+    name: 'vitest: browser project (Chromium)',
+    command: ['npx', 'vitest', 'run', '--project', 'browser'],
     stream: true,
-    steps: [{ name: 'vitest: browser project (Chromium)', command: [...vitest, '--project', 'browser'] }],
   },
-  {
-    name: 'node',
-    stream: false,
-    steps: [
-      // Every project but the browser one: a project added to vite.config.ts runs here by itself.
-      { name: 'vitest: every other project', command: [...vitest, '--project', '!browser'] },
-      { name: 'lint (tsc, ESLint, Prettier)', command: ['npm', 'run', 'lint'] },
-      { name: 'audit', command: ['npm', 'run', 'audit'] },
-    ],
-  },
+  // Every project but the browser one: a project added to vite.config.ts runs here by itself.
+  { name: 'vitest: every other project', command: ['npx', 'vitest', 'run', '--project', '!browser'] },
+  { name: 'lint: tsc', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
+  { name: 'lint: ESLint', command: ['npx', 'eslint', '.'] },
+  { name: 'lint: Prettier', command: ['npx', 'prettier', '--check', '.'] },
+  { name: 'audit', command: ['npm', 'run', 'audit'] },
 ];
 
-function run(step: Step, stream: boolean, output: string[]): Promise<number> {
+function run(job: Job, output: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const [command = '', ...args] = step.command;
-    const child = stream
+    const [command = '', ...args] = job.command;
+    const child = job.stream
       ? spawn(command, args, { stdio: 'inherit' })
-      : // Colours stay on in the buffered lane when the output is a terminal.
+      : // Colours stay on in buffered output when it goes to a terminal.
         spawn(command, args, {
           stdio: ['ignore', 'pipe', 'pipe'],
           env: { FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...process.env },
@@ -56,32 +57,33 @@ function run(step: Step, stream: boolean, output: string[]): Promise<number> {
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.on('error', (error: Error) => {
-      output.push(`${step.command.join(' ')} could not start: ${error.message}\n`);
+      output.push(`${job.command.join(' ')} could not start: ${error.message}\n`);
       resolve(1);
     });
     child.on('close', (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
-async function runLane(lane: (typeof lanes)[number]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const step of lane.steps) {
+const queue = [...jobs];
+const outcomes: Outcome[] = [];
+
+async function slot(): Promise<void> {
+  for (let job = queue.shift(); job; job = queue.shift()) {
     const output: string[] = [];
     const start = performance.now();
-    const code = await run(step, lane.stream, output);
-    outcomes.push({ name: step.name, code, seconds: (performance.now() - start) / 1000 });
-    if (!lane.stream) {
-      process.stdout.write(`\n── ${step.name} (${code === 0 ? 'passed' : `FAILED, exit code ${code}`}) ──\n`);
+    const code = await run(job, output);
+    outcomes.push({ name: job.name, code, seconds: (performance.now() - start) / 1000 });
+    if (!job.stream) {
+      process.stdout.write(`\n── ${job.name} (${code === 0 ? 'passed' : `FAILED, exit code ${code}`}) ──\n`);
       process.stdout.write(output.join(''));
     }
   }
-  return outcomes;
 }
 
 const start = performance.now();
-const outcomes = (await Promise.all(lanes.map(runLane))).flat();
+await Promise.all(Array.from({ length: SLOTS }, slot));
 const failed = outcomes.filter((outcome) => outcome.code !== 0);
-console.log(`\nnpm test: ${((performance.now() - start) / 1000).toFixed(0)} s wall, two lanes at once`);
+console.log(`\nnpm test: ${((performance.now() - start) / 1000).toFixed(0)} s wall, ${SLOTS} jobs at a time`);
 for (const outcome of outcomes) {
   console.log(`  ${outcome.code === 0 ? 'passed' : 'FAILED'}  ${outcome.name} (${outcome.seconds.toFixed(0)} s)`);
 }
