@@ -76,8 +76,10 @@ for (const { spec, origin, base, clock } of apps) {
             await close();
           }
         },
-        // A walk is many steps: its time grows with them (each step's own waits stay bounded).
-        10_000 + 1000 * path.steps.length,
+        // A walk is many steps: its time grows with them (each step's own waits stay bounded, so a
+        // hang still fails at its step). Up to three walks share the cores (maxConcurrency): at
+        // load 30 on the shared 2-core machine, 1 s a step was not enough for them.
+        3 * (10_000 + 1000 * path.steps.length),
       );
     }
 
