@@ -206,6 +206,8 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             name: 'unit',
             include: ['tests/{routing,machines,views,dev,api,persistence}/**/*.test.ts'],
             environment: 'node',
+            // Beside the browser project in npm test (scripts/test.ts): see the dom project.
+            testTimeout: 20_000,
           },
         },
         {
@@ -225,8 +227,8 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             include: ['tests/dom/**/*.test.tsx'],
             environment: 'jsdom',
             setupFiles: ['tests/dom/setup.ts'],
-            // npm test runs these beside the browser lane (scripts/test.ts), on a shared 2-core
-            // machine: 5 s (the default) failed a 1 s render test there.
+            // npm test runs two jobs at once (scripts/test.ts), on a shared 2-core machine: 5 s (the
+            // default) failed a render test and a graph export test there at load 12-30.
             testTimeout: 20_000,
           },
         },
@@ -238,6 +240,7 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             // Chromium files run in the browser project; the soak walks only in their own run.
             exclude: ['tests/paths/**/*.browser.test.ts', 'tests/paths/**/*.soak.test.ts'],
             environment: 'node',
+            testTimeout: 20_000,
           },
         },
         {
