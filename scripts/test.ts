@@ -5,8 +5,9 @@
  * see vite.config.ts) and spend much of their time waiting on Chromium, so a 2-core machine has
  * room beside them. The other jobs fill it: the other Vitest projects, then tsc, ESLint, Prettier
  * and the advisory audit, each taken by whichever slot frees first, longest first. One after the
- * other (as `npm test` used to run them) the same work took the sum of all of them; now it takes
- * about half (docs/BENCHMARKS.md, "npm test, two at a time").
+ * other (as `npm test` used to run them) the same work took the sum of all of them; now the wall
+ * time is the longer of the browser project and the rest packed beside it (docs/BENCHMARKS.md,
+ * "`npm test`, two at a time").
  *
  * The browser project streams its output as it goes (it is the one to watch); every other job's
  * output is printed whole when it ends, so that none interleave. Every job runs even when another
