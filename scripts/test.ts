@@ -15,14 +15,15 @@
  * at the end names it.
  */
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-interface Job {
+export interface Job {
   name: string;
   command: string[];
   stream?: boolean;
 }
 
-interface Outcome {
+export interface Outcome {
   name: string;
   code: number;
   seconds: number;
@@ -65,30 +66,44 @@ function run(job: Job, output: string[]): Promise<number> {
   });
 }
 
-const queue = [...jobs];
-const outcomes: Outcome[] = [];
-
-async function slot(): Promise<void> {
-  for (let job = queue.shift(); job; job = queue.shift()) {
-    const output: string[] = [];
-    const start = performance.now();
-    const code = await run(job, output);
-    outcomes.push({ name: job.name, code, seconds: (performance.now() - start) / 1000 });
-    if (!job.stream) {
-      process.stdout.write(`\n── ${job.name} (${code === 0 ? 'passed' : `FAILED, exit code ${code}`}) ──\n`);
-      process.stdout.write(output.join(''));
+/**
+ * Runs the jobs `slots` at a time, in their order, each taken by the slot that frees first; every
+ * job runs whatever the others did. Resolves with each job's exit code and time, in finishing order.
+ */
+export async function runJobs(
+  list: Job[],
+  slots: number,
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<Outcome[]> {
+  const queue = [...list];
+  const outcomes: Outcome[] = [];
+  const slot = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const output: string[] = [];
+      const start = performance.now();
+      const code = await run(job, output);
+      outcomes.push({ name: job.name, code, seconds: (performance.now() - start) / 1000 });
+      if (!job.stream)
+        write(`\n── ${job.name} (${code === 0 ? 'passed' : `FAILED, exit code ${code}`}) ──\n${output.join('')}`);
     }
+  };
+  await Promise.all(Array.from({ length: slots }, slot));
+  return outcomes;
+}
+
+async function main() {
+  const start = performance.now();
+  const outcomes = await runJobs(jobs, SLOTS);
+  const failed = outcomes.filter((outcome) => outcome.code !== 0);
+  console.log(`\nnpm test: ${((performance.now() - start) / 1000).toFixed(0)} s wall, ${SLOTS} jobs at a time`);
+  for (const outcome of outcomes) {
+    console.log(`  ${outcome.code === 0 ? 'passed' : 'FAILED'}  ${outcome.name} (${outcome.seconds.toFixed(0)} s)`);
+  }
+  if (failed.length) {
+    console.error(`\n${failed.map((outcome) => outcome.name).join(', ')} failed: see its output above.`);
+    process.exit(1);
   }
 }
 
-const start = performance.now();
-await Promise.all(Array.from({ length: SLOTS }, slot));
-const failed = outcomes.filter((outcome) => outcome.code !== 0);
-console.log(`\nnpm test: ${((performance.now() - start) / 1000).toFixed(0)} s wall, ${SLOTS} jobs at a time`);
-for (const outcome of outcomes) {
-  console.log(`  ${outcome.code === 0 ? 'passed' : 'FAILED'}  ${outcome.name} (${outcome.seconds.toFixed(0)} s)`);
-}
-if (failed.length) {
-  console.error(`\n${failed.map((outcome) => outcome.name).join(', ')} failed: see its output above.`);
-  process.exit(1);
-}
+// Run as a script (`tsx scripts/test.ts`), not when a test imports runJobs.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
