@@ -229,6 +229,8 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             name: 'unit',
             include: ['tests/{routing,machines,views,dev,api,persistence}/**/*.test.ts'],
             environment: 'node',
+            // Beside the browser project in npm test (scripts/test.ts): see the dom project.
+            testTimeout: 20_000,
           },
         },
         {
@@ -248,6 +250,9 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             include: ['tests/dom/**/*.test.tsx'],
             environment: 'jsdom',
             setupFiles: ['tests/dom/setup.ts'],
+            // npm test runs two jobs at once (scripts/test.ts), on a shared 2-core machine: 5 s (the
+            // default) failed a render test and a graph export test there at load 12-30.
+            testTimeout: 20_000,
           },
         },
         {
@@ -258,6 +263,7 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             // Chromium files run in the browser project; the soak walks only in their own run.
             exclude: ['tests/paths/**/*.browser.test.ts', 'tests/paths/**/*.soak.test.ts'],
             environment: 'node',
+            testTimeout: 20_000,
           },
         },
         {
@@ -267,6 +273,7 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             include: ['tests/paths/**/*.test.tsx'],
             environment: 'jsdom',
             setupFiles: ['tests/dom/setup.ts'],
+            testTimeout: 20_000,
           },
         },
         {
@@ -280,6 +287,9 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             testTimeout: 30_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
+            // more only queues CPU work on 2 cores and stretches each test towards its timeout.
+            maxConcurrency: 3,
           },
         },
         // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many

@@ -46,6 +46,12 @@ describe('the lint boundaries', () => {
     expect(await ruleIds(code, 'src/views/home.view.tsx')).toContain('no-restricted-syntax');
   });
 
+  it('refuse an import cycle between our TypeScript files', async () => {
+    // machines/appMachine.ts imports ./strings: strings importing it back closes a cycle.
+    const code = `import { appMachine } from './appMachine';\nexport const x = appMachine;\n`;
+    expect(await ruleIds(code, 'machines/strings.ts')).toContain('import/no-cycle');
+  });
+
   it('accept a machine that imports only xstate', async () => {
     const code = `import { setup } from 'xstate';\nexport const probeMachine = setup({}).createMachine({});\n`;
     expect(await ruleIds(code, 'machines/strings.ts')).toEqual([]);

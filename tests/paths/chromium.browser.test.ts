@@ -46,16 +46,20 @@ const apps = [
 
 for (const { spec, origin, base, clock } of apps) {
   const generated = await generate(spec, 'chromium', routeEvents(spec));
-  describe(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
+  // The machines' blocks run at once (the browser project's maxConcurrency): each walk has a page
+  // and context of its own, each app its own server or base path, and the API's one rule (hang)
+  // is set for the whole file. Inside a block the tests stay in order (it.sequential): the
+  // coverage check reads what every walk of its machine saw.
+  describe.concurrent(`paths of the ${spec.name} machine, performed in Chromium on the built app`, () => {
     const seen = emptySeen();
     const failed: string[] = [];
 
-    it('has an executor for every event and an assertion for every state it can show', () => {
+    it.sequential('has an executor for every event and an assertion for every state it can show', () => {
       checkMaps(spec);
     });
 
     for (const path of generated.paths) {
-      it(
+      it.sequential(
         path.description,
         async () => {
           const { page, problems, close } = await openApp(browser, origin(), { clock });
@@ -72,12 +76,14 @@ for (const { spec, origin, base, clock } of apps) {
             await close();
           }
         },
-        // A walk is many steps: its time grows with them (each step's own waits stay bounded).
-        10_000 + 1000 * path.steps.length,
+        // A walk is many steps: its time grows with them (each step's own waits stay bounded, so a
+        // hang still fails at its step). Up to three walks share the cores (maxConcurrency): at
+        // load 30 on the shared 2-core machine, 1 s a step was not enough for them.
+        3 * (10_000 + 1000 * path.steps.length),
       );
     }
 
-    it('took every transition and reached every state a URL or a click can', () => {
+    it.sequential('took every transition and reached every state a URL or a click can', () => {
       holdBackAdvice(failed);
       const report = withSearchReasons(computeCoverage(spec, 'chromium', seen), generated);
       reports.push(report);

@@ -205,7 +205,9 @@ for (const spec of [referenceSpec, productSpec]) {
   describe(`random walks on the ${spec.name} machine with its router`, () => {
     it(
       'keeps URL == href(snapshot) and a screen for the state after every event, Back, Forward, reload and typed URL',
-      { timeout: 60_000 },
+      // npm test runs it beside the browser project (scripts/test.ts): on the shared 2-core machine
+      // (load 12) it took 62 s there and timed out at 60. The limit is for a hang, not slowness.
+      { timeout: 180_000 },
       () => {
         let steps = 0;
         fc.assert(

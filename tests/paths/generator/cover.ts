@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '../../../src/routing/url';
@@ -291,7 +291,10 @@ export function writeCost(rows: CostRow[], file = COST_FILE): void {
     all = {};
   }
   for (const row of rows) all[row.machine] = { ...all[row.machine], [row.level]: row };
-  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  // Written aside then renamed: npm test runs the Chromium level beside the others (scripts/test.ts),
+  // and a reader must never see a half-written file (it would start over from nothing).
+  writeFileSync(`${file}.${process.pid}`, `${JSON.stringify(all, null, 2)}\n`);
+  renameSync(`${file}.${process.pid}`, file);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyStateNode } from 'xstate';
 import type { RouteTable } from '../../../src/routing/table';
@@ -273,5 +273,8 @@ export function writeCoverage(reports: CoverageReport[], file = COVERAGE_FILE): 
       },
     };
   }
-  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  // Written aside then renamed: npm test runs the Chromium level beside the others (scripts/test.ts),
+  // and a reader must never see a half-written file (it would start over from nothing).
+  writeFileSync(`${file}.${process.pid}`, `${JSON.stringify(all, null, 2)}\n`);
+  renameSync(`${file}.${process.pid}`, file);
 }

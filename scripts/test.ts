@@ -1,0 +1,109 @@
+/**
+ * `npm test`: every gate and every Vitest project, two at a time.
+ *
+ * The browser project's files run one after the other (they share the API servers' behaviour,
+ * see vite.config.ts) and spend much of their time waiting on Chromium, so a 2-core machine has
+ * room beside them. The other jobs fill it: the other Vitest projects, then tsc, ESLint, Prettier
+ * and the advisory audit, each taken by whichever slot frees first, longest first. One after the
+ * other (as `npm test` used to run them) the same work took the sum of all of them; now the wall
+ * time is the longer of the browser project and the rest packed beside it (docs/BENCHMARKS.md,
+ * "`npm test`, two at a time").
+ *
+ * The browser project streams its output as it goes (it is the one to watch); every other job's
+ * output is printed whole when it ends, so that none interleave. Every job runs even when another
+ * failed (one run shows every failure); the exit code is non-zero when any failed, and the summary
+ * at the end names it.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export interface Job {
+  name: string;
+  command: string[];
+  stream?: boolean;
+}
+
+export interface Outcome {
+  name: string;
+  code: number;
+  seconds: number;
+}
+
+const SLOTS = 2;
+
+// Longest first (measured: docs/BENCHMARKS.md), so that the short ones fill the gaps at the end.
+const jobs: Job[] = [
+  {
+    name: 'vitest: browser project (Chromium)',
+    command: ['npx', 'vitest', 'run', '--project', 'browser'],
+    stream: true,
+  },
+  // Every project but the browser one: a project added to vite.config.ts runs here by itself.
+  { name: 'vitest: every other project', command: ['npx', 'vitest', 'run', '--project', '!browser'] },
+  { name: 'lint: tsc', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
+  { name: 'lint: ESLint', command: ['npx', 'eslint', '.'] },
+  { name: 'lint: Prettier', command: ['npx', 'prettier', '--check', '.'] },
+  { name: 'audit', command: ['npm', 'run', 'audit'] },
+];
+
+function run(job: Job, output: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const [command = '', ...args] = job.command;
+    const child = job.stream
+      ? spawn(command, args, { stdio: 'inherit' })
+      : // Colours stay on in buffered output when it goes to a terminal.
+        spawn(command, args, {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...process.env },
+        });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.on('error', (error: Error) => {
+      output.push(`${job.command.join(' ')} could not start: ${error.message}\n`);
+      resolve(1);
+    });
+    child.on('close', (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/**
+ * Runs the jobs `slots` at a time, in their order, each taken by the slot that frees first; every
+ * job runs whatever the others did. Resolves with each job's exit code and time, in finishing order.
+ */
+export async function runJobs(
+  list: Job[],
+  slots: number,
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): Promise<Outcome[]> {
+  const queue = [...list];
+  const outcomes: Outcome[] = [];
+  const slot = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const output: string[] = [];
+      const start = performance.now();
+      const code = await run(job, output);
+      outcomes.push({ name: job.name, code, seconds: (performance.now() - start) / 1000 });
+      if (!job.stream)
+        write(`\n── ${job.name} (${code === 0 ? 'passed' : `FAILED, exit code ${code}`}) ──\n${output.join('')}`);
+    }
+  };
+  await Promise.all(Array.from({ length: slots }, slot));
+  return outcomes;
+}
+
+async function main() {
+  const start = performance.now();
+  const outcomes = await runJobs(jobs, SLOTS);
+  const failed = outcomes.filter((outcome) => outcome.code !== 0);
+  console.log(`\nnpm test: ${((performance.now() - start) / 1000).toFixed(0)} s wall, ${SLOTS} jobs at a time`);
+  for (const outcome of outcomes) {
+    console.log(`  ${outcome.code === 0 ? 'passed' : 'FAILED'}  ${outcome.name} (${outcome.seconds.toFixed(0)} s)`);
+  }
+  if (failed.length) {
+    console.error(`\n${failed.map((outcome) => outcome.name).join(', ')} failed: see its output above.`);
+    process.exit(1);
+  }
+}
+
+// Run as a script (`tsx scripts/test.ts`), not when a test imports runJobs.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
