@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { EventObject } from 'xstate';
-import { invokeLine, LINE, routeLine, type Scene } from './layout';
+import { actorLines, LINE, routeLine, type Scene } from './layout';
 import {
   ARROW_ID,
   DIAGRAM_CSS,
@@ -121,14 +121,14 @@ export function Diagram({
                       {routeLine(state.path)}
                     </text>,
                   )}
-                {state.state.invokes.map((src, index) => (
+                {actorLines(state.state).map((line, index) => (
                   <text
-                    key={`invoke-${src}-${index}`}
+                    key={`actor-${index}`}
                     className="sc-invoke"
                     x={state.x + 10}
                     y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
                   >
-                    {invokeLine(src)}
+                    {line}
                   </text>
                 ))}
                 {state.rows.map((row) => (

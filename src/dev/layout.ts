@@ -106,10 +106,18 @@ export function readableEvent(type: string): string {
 export const routeLine = (path: string) => `⇢ ${path}`;
 /** An invoked actor's line: it runs while the state is active, and leaving the state stops it. */
 export const invokeLine = (src: string) => `⚙ ${src} (stopped on exit)`;
-/** The lines under a state's title: its route path, then its invoked actors. */
-export const headLines = (state: { path: string | null; invokes: readonly string[] }): string[] => [
-  ...(state.path ? [routeLine(state.path)] : []),
+/** A spawned actor's line: it lives until stopped, whatever the state. */
+export const spawnLine = (spawn: { src: string; on: string }) =>
+  `⊕ ${spawn.src} (spawned on ${spawn.on === 'entry' ? 'entry' : readableEvent(spawn.on)})`;
+/** The lines naming a state's actors: invoked, then spawned. */
+export const actorLines = (state: Pick<GraphState, 'invokes' | 'spawns'>): string[] => [
   ...state.invokes.map(invokeLine),
+  ...state.spawns.map(spawnLine),
+];
+/** The lines under a state's title: its route path, then its actors. */
+export const headLines = (state: Pick<GraphState, 'path' | 'invokes' | 'spawns'>): string[] => [
+  ...(state.path ? [routeLine(state.path)] : []),
+  ...actorLines(state),
 ];
 
 export function stateTitle(state: GraphState): string {
