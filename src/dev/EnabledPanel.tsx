@@ -80,7 +80,15 @@ interface EnabledPanelProps {
   onSend: (event: EventObject) => void;
 }
 
+/**
+ * The first this many buttons are listed; "Show all" lists the rest. At the root of a machine with
+ * 1,000 routes every route is enabled, and 1,000 buttons are one long main-thread task per step.
+ */
+export const BUTTONS_SHOWN = 100;
+
 export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typedError, onSend }: EnabledPanelProps) {
+  const [all, setAll] = useState(false);
+  const shown = all ? buttons : buttons.slice(0, BUTTONS_SHOWN);
   return (
     <>
       {errors.length > 0 && (
@@ -96,7 +104,7 @@ export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typ
       </label>
       {typedError && <p className="sc-inspector-error">Not a JSON object: {typedError}</p>}
       <ul className="sc-inspector-enabled">
-        {buttons.map(({ transition, event }) => (
+        {shown.map(({ transition, event }) => (
           <li key={transition.id}>
             <button type="button" onClick={() => onSend(event)}>
               {transition.kind === 'route' ? describeEvent(event) : transitionLabel(transition)}
@@ -107,6 +115,11 @@ export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typ
           </li>
         ))}
       </ul>
+      {shown.length < buttons.length && (
+        <button type="button" onClick={() => setAll(true)}>
+          Show all {buttons.length} enabled transitions
+        </button>
+      )}
     </>
   );
 }
