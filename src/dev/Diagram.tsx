@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { EventObject } from 'xstate';
-import { invokeLine, LINE, routeLine, type Scene } from './layout';
+import { actorLines, LINE, routeLine, type Scene } from './layout';
 import {
   ARROW_ID,
   DIAGRAM_CSS,
@@ -12,7 +12,7 @@ import {
   titleBaseline,
 } from './svg';
 import { describeEvent } from './enabled';
-import type { View } from './viewport';
+import { boundsOf, intersects, type Box, type View } from './viewport';
 
 interface DiagramProps {
   scene: Scene;
@@ -26,12 +26,34 @@ interface DiagramProps {
   view: View;
   /** What the selected event did to each state (from its microsteps). */
   marks?: ReadonlyMap<string, StepMark>;
+  /** Virtualised: draw only what meets this part of the world (and no text when `outline`). */
+  window?: Box | null;
+  outline?: boolean;
 }
 
 export type StepMark = 'exited' | 'entered' | 'reentered' | 'kept';
 
 /** The scene drawn with the export's geometry and classes; enabled transitions are buttons. */
-export function Diagram({ scene, active, enabled, routes, onSend, view, marks }: DiagramProps) {
+export function Diagram({
+  scene,
+  active,
+  enabled,
+  routes,
+  onSend,
+  view,
+  marks,
+  window,
+  outline = false,
+}: DiagramProps) {
+  const near = (box: Box) => !window || intersects(box, window);
+  const states = window ? scene.states.filter(near) : scene.states;
+  const edges = window
+    ? scene.edges.filter((edge) => near(boundsOf(edge.points)) || (edge.label !== null && near(edge.label)))
+    : scene.edges;
+  const initials = window ? scene.initials.filter((initial) => near(boundsOf(initial.points))) : scene.initials;
+  const anchors = window
+    ? scene.anchors.filter((anchor) => near({ x: anchor.cx - 5, y: anchor.cy - 5, width: 10, height: 10 }))
+    : scene.anchors;
   const button = (event: EventObject | undefined, className: string, children: ReactNode) => {
     if (!event) return <g className={className}>{children}</g>;
     const onKeyDown = (key: KeyboardEvent) => {
@@ -77,7 +99,7 @@ export function Diagram({ scene, active, enabled, routes, onSend, view, marks }:
       </defs>
       <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
         <rect className="sc-bg" width={scene.width} height={scene.height} />
-        {scene.states.map((state) => (
+        {states.map((state) => (
           <g
             key={state.id}
             className={`${stateClass(state, active.has(state.id))}${marks?.has(state.id) ? ` sc-${marks.get(state.id)}` : ''}`}
@@ -86,60 +108,64 @@ export function Diagram({ scene, active, enabled, routes, onSend, view, marks }:
             data-step={marks?.get(state.id)}
           >
             <rect className="sc-state" x={state.x} y={state.y} width={state.width} height={state.height} rx="8" />
-            <text className="sc-title" x={state.x + 10} y={titleBaseline(state)}>
-              {state.title}
-            </text>
-            {state.path &&
-              button(
-                routes.get(state.id),
-                'sc-route',
-                <text className="sc-path" x={state.x + 10} y={pathBaseline(state)}>
-                  {routeLine(state.path)}
-                </text>,
-              )}
-            {state.state.invokes.map((src, index) => (
-              <text
-                key={`invoke-${src}-${index}`}
-                className="sc-invoke"
-                x={state.x + 10}
-                y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
-              >
-                {invokeLine(src)}
-              </text>
-            ))}
-            {state.rows.map((row) => (
-              <g key={row.transition.id} data-transition={row.transition.id}>
-                {button(
-                  enabled.get(row.transition.id),
-                  enabled.has(row.transition.id) ? 'sc-row-enabled' : '',
-                  <>
-                    <rect
-                      className="sc-row-bg"
-                      x={row.x - 4}
-                      y={row.y + 1}
-                      width={state.width - 12}
-                      height={16}
-                      rx="3"
-                    />
-                    <text className="sc-row" x={row.x} y={rowBaseline(row.y)}>
-                      {row.text}
-                    </text>
-                  </>,
-                )}
-              </g>
-            ))}
+            {!outline && (
+              <>
+                <text className="sc-title" x={state.x + 10} y={titleBaseline(state)}>
+                  {state.title}
+                </text>
+                {state.path &&
+                  button(
+                    routes.get(state.id),
+                    'sc-route',
+                    <text className="sc-path" x={state.x + 10} y={pathBaseline(state)}>
+                      {routeLine(state.path)}
+                    </text>,
+                  )}
+                {actorLines(state.state).map((line, index) => (
+                  <text
+                    key={`actor-${index}`}
+                    className="sc-invoke"
+                    x={state.x + 10}
+                    y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
+                  >
+                    {line}
+                  </text>
+                ))}
+                {state.rows.map((row) => (
+                  <g key={row.transition.id} data-transition={row.transition.id}>
+                    {button(
+                      enabled.get(row.transition.id),
+                      enabled.has(row.transition.id) ? 'sc-row-enabled' : '',
+                      <>
+                        <rect
+                          className="sc-row-bg"
+                          x={row.x - 4}
+                          y={row.y + 1}
+                          width={state.width - 12}
+                          height={16}
+                          rx="3"
+                        />
+                        <text className="sc-row" x={row.x} y={rowBaseline(row.y)}>
+                          {row.text}
+                        </text>
+                      </>,
+                    )}
+                  </g>
+                ))}
+              </>
+            )}
           </g>
         ))}
-        {scene.initials.map((initial) => (
+        {initials.map((initial) => (
           <g key={initial.parent} data-initial={initial.parent}>
             <circle className="sc-initial" cx={initial.cx} cy={initial.cy} r="5" />
             <path className="sc-edge" d={pathData(initial.points)} markerEnd={`url(#${ARROW_ID})`} />
           </g>
         ))}
-        {scene.anchors.map((anchor) => (
+        {anchors.map((anchor) => (
           <circle key={anchor.state} className="sc-anchor" cx={anchor.cx} cy={anchor.cy} r="5" />
         ))}
-        {scene.edges.map((edge) => (
+        {edges.map((edge) => (
           <g key={edge.id} data-transition={edge.transition.id}>
             {button(
               enabled.get(edge.transition.id),
@@ -150,7 +176,7 @@ export function Diagram({ scene, active, enabled, routes, onSend, view, marks }:
                   d={pathData(edge.points)}
                   markerEnd={`url(#${ARROW_ID})`}
                 />
-                {edge.label && (
+                {edge.label && !outline && (
                   <>
                     <rect
                       className="sc-label-bg"

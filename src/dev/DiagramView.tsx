@@ -5,10 +5,13 @@ import type { Scene } from './layout';
 import {
   fitView,
   isInView,
+  OUTLINE_BELOW,
   PAN_STEP,
   panBy,
   showBox,
   union,
+  visibleWorld,
+  VIRTUALISE_FROM,
   zoomAt,
   ZOOM_STEP,
   type Box,
@@ -140,6 +143,7 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
   };
 
   const percent = view ? Math.round(view.k * 100) : 100;
+  const virtual = scene.states.length > VIRTUALISE_FROM;
   return (
     <div className="sc-diagram-view">
       <div className="sc-toolbar" role="toolbar" aria-label="Diagram view">
@@ -179,6 +183,7 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
         role="region"
         aria-label="Diagram: +, - and 0 zoom, arrows pan"
         data-view={view ? `${view.k.toFixed(3)} ${Math.round(view.x)} ${Math.round(view.y)}` : undefined}
+        data-virtual={virtual || undefined}
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -194,6 +199,8 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
             onSend={onSend}
             view={view}
             marks={marks}
+            window={virtual && size ? visibleWorld(view, size) : null}
+            outline={virtual && view.k < OUTLINE_BELOW}
           />
         )}
       </div>

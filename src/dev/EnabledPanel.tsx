@@ -1,8 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { describeEvent, enabledTransitions, type GuardError } from './enabled';
+import { describeEvent, enabledTransitions, enabledTransitionsInSlices, type GuardError } from './enabled';
 import type { GraphTransition, MachineGraph } from './graph';
 import { transitionLabel } from './layout';
+
+/** Machines with more transitions than this have their enabled ones computed in slices (see enabled.ts). */
+export const SLICED_FROM = 300;
+const NOTHING_YET = { enabled: new Map<string, EventObject>(), guardErrors: [] as GuardError[] };
 
 /**
  * The transitions the machine would take now, each with the event that takes it: a domain event's
@@ -17,15 +21,34 @@ export function useEnabled(
 ) {
   const [payloadText, setPayloadText] = useState('{}');
   const typed = useMemo(() => parsePayload(payloadText), [payloadText]);
-  const { enabled, guardErrors } = useMemo(() => {
-    const errors: GuardError[] = [];
-    const payloadFor = (type: string) => {
+  const sliced = graph.transitions.length > SLICED_FROM;
+  const payloadFor = useMemo(
+    () => (type: string) => {
       const sample = samples.find((event) => event.type === type);
       if (sample) return { ...sample } as Record<string, unknown>;
       return typed.ok ? typed.value : undefined;
-    };
+    },
+    [samples, typed],
+  );
+  const now = useMemo(() => {
+    if (sliced) return null;
+    const errors: GuardError[] = [];
     return { enabled: enabledTransitions(machine, graph, snapshot, active, payloadFor, errors), guardErrors: errors };
-  }, [machine, graph, snapshot, active, samples, typed]);
+  }, [sliced, machine, graph, snapshot, active, payloadFor]);
+  // A big machine: computed in slices after the render; until then no transition is offered.
+  const [later, setLater] = useState<{ enabled: Map<string, EventObject>; guardErrors: GuardError[] } | null>(null);
+  useEffect(() => {
+    if (!sliced) return;
+    let cancelled = false;
+    const errors: GuardError[] = [];
+    void enabledTransitionsInSlices(machine, graph, snapshot, active, payloadFor, errors, () => cancelled).then(
+      (enabled) => enabled && setLater({ enabled, guardErrors: errors }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [sliced, machine, graph, snapshot, active, payloadFor]);
+  const { enabled, guardErrors } = now ?? later ?? NOTHING_YET;
   const byId = useMemo(() => new Map(graph.transitions.map((t) => [t.id, t])), [graph]);
   // Grouped routes: a routable state's path is the button for the route into it.
   const routes = useMemo(() => {
@@ -57,7 +80,15 @@ interface EnabledPanelProps {
   onSend: (event: EventObject) => void;
 }
 
+/**
+ * The first this many buttons are listed; "Show all" lists the rest. At the root of a machine with
+ * 1,000 routes every route is enabled, and 1,000 buttons are one long main-thread task per step.
+ */
+export const BUTTONS_SHOWN = 100;
+
 export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typedError, onSend }: EnabledPanelProps) {
+  const [all, setAll] = useState(false);
+  const shown = all ? buttons : buttons.slice(0, BUTTONS_SHOWN);
   return (
     <>
       {errors.length > 0 && (
@@ -73,7 +104,7 @@ export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typ
       </label>
       {typedError && <p className="sc-inspector-error">Not a JSON object: {typedError}</p>}
       <ul className="sc-inspector-enabled">
-        {buttons.map(({ transition, event }) => (
+        {shown.map(({ transition, event }) => (
           <li key={transition.id}>
             <button type="button" onClick={() => onSend(event)}>
               {transition.kind === 'route' ? describeEvent(event) : transitionLabel(transition)}
@@ -84,6 +115,11 @@ export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typ
           </li>
         ))}
       </ul>
+      {shown.length < buttons.length && (
+        <button type="button" onClick={() => setAll(true)}>
+          Show all {buttons.length} enabled transitions
+        </button>
+      )}
     </>
   );
 }

@@ -18,7 +18,8 @@ import { EnabledPanel, useEnabled } from './EnabledPanel';
 import { actorTree, type EventLog } from './eventLog';
 import { EventLogPanel } from './EventLogPanel';
 import { machineGraph } from './graph';
-import { layoutGraph, type Scene } from './layout';
+import type { Scene } from './layout';
+import { cachedLayout } from './layoutCache';
 import { changedPaths, explainEntry, recordCase, routeShown, stepMarks } from './moments';
 import { ActorTree, ContextTree, RoutePanel, StepPanel } from './Panels';
 import './inspector.css';
@@ -50,19 +51,15 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
   const [layoutError, setLayoutError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    let stop = () => {};
     void (async () => {
       const elk = await workerElk().catch(() => null);
-      stop = () => elk?.terminate();
-      if (!live) return stop();
-      layoutGraph(graph, { routes: allRoutes ? 'all' : 'grouped', ...(elk && { elk }) }).then(
+      cachedLayout(graph, { routes: allRoutes ? 'all' : 'grouped', ...(elk && { elk }) }).then(
         (laidOut) => live && setScene(laidOut),
         (error: unknown) => live && setLayoutError(String(error)),
       );
     })();
     return () => {
       live = false;
-      stop();
     };
   }, [graph, allRoutes]);
 

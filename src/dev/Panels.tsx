@@ -53,12 +53,24 @@ function TreeNode(props: { name: string; path: string; value: unknown; changed: 
   );
 }
 
-const isBranch = (value: unknown): value is object => typeof value === 'object' && value !== null;
+/** Plain objects and arrays open as branches; an actor ref (or any class instance) is one value. */
+const isBranch = (value: unknown): value is object => {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+const isActorRef = (value: unknown): value is { id: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { sessionId?: unknown }).sessionId === 'string' &&
+  typeof (value as { send?: unknown }).send === 'function';
 const entriesOf = (value: object): [string, unknown][] => Object.entries(value);
 
 function format(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'function') return 'ƒ';
+  if (isActorRef(value)) return `actor ${value.id}`;
   return JSON.stringify(value) ?? String(value);
 }
 

@@ -28,19 +28,58 @@ export function enabledTransitions(
   errors: GuardError[] = [],
 ): Map<string, EventObject> {
   const enabled = new Map<string, EventObject>();
-  for (const transition of graph.transitions) {
-    if (!active.has(transition.source)) continue;
-    const event = eventFor(machine, transition, snapshot, payloadFor);
-    if (!event) continue;
-    try {
-      const selected: unknown[] = machine.getTransitionData(snapshot, event);
-      if (selected.includes(findDefinition(machine, transition))) enabled.set(transition.id, event);
-    } catch (error) {
-      // A guard that reads a payload field the event lacks throws: say so instead of crashing.
-      errors.push({ transition: transition.id, message: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  for (const transition of graph.transitions) check(machine, transition, snapshot, active, payloadFor, enabled, errors);
   return enabled;
+}
+
+/**
+ * The same, a slice of at most `sliceMs` at a time between which the main thread is free: on a
+ * machine with hundreds of routes every route transition at the root is a candidate and XState
+ * weighs each against all the others (~0.5 s for 1,000 routes), which in one task would block
+ * input at every step of the app. Resolves `null` once `cancelled()` says the answer is no longer wanted.
+ */
+export async function enabledTransitionsInSlices(
+  machine: AnyStateMachine,
+  graph: MachineGraph,
+  snapshot: AnyMachineSnapshot,
+  active: ReadonlySet<string>,
+  payloadFor: PayloadFor,
+  errors: GuardError[],
+  cancelled: () => boolean,
+  sliceMs = 8,
+): Promise<Map<string, EventObject> | null> {
+  const enabled = new Map<string, EventObject>();
+  let sliceStart = performance.now();
+  for (const transition of graph.transitions) {
+    if (performance.now() - sliceStart > sliceMs) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (cancelled()) return null;
+      sliceStart = performance.now();
+    }
+    check(machine, transition, snapshot, active, payloadFor, enabled, errors);
+  }
+  return cancelled() ? null : enabled;
+}
+
+function check(
+  machine: AnyStateMachine,
+  transition: GraphTransition,
+  snapshot: AnyMachineSnapshot,
+  active: ReadonlySet<string>,
+  payloadFor: PayloadFor,
+  enabled: Map<string, EventObject>,
+  errors: GuardError[],
+) {
+  if (!active.has(transition.source)) return;
+  const event = eventFor(machine, transition, snapshot, payloadFor);
+  if (!event) return;
+  try {
+    const selected: unknown[] = machine.getTransitionData(snapshot, event);
+    if (selected.includes(findDefinition(machine, transition))) enabled.set(transition.id, event);
+  } catch (error) {
+    // A guard that reads a payload field the event lacks throws: say so instead of crashing.
+    errors.push({ transition: transition.id, message: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** The params a route target's URL is made of: its and its ancestors' path params, its search. */

@@ -34,6 +34,12 @@ export interface GraphState {
   region: boolean;
   /** The actors it invokes (their `src`): started on entry, stopped when the state is left. */
   invokes: string[];
+  /**
+   * The actors its `spawnChild` actions start (on entry, or on one of its transitions' events):
+   * they live until stopped, whatever the state. A `spawn` inside `assign` is code, not data, so
+   * it is known only once it runs: the overlay's Actors panel shows it then.
+   */
+  spawns: { src: string; on: string }[];
 }
 
 export type TransitionKind = 'event' | 'always' | 'route';
@@ -79,6 +85,14 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
       path: paths.get(node.id) ?? null,
       region: node.parent?.type === 'parallel',
       invokes: node.invoke.map((invoke) => (typeof invoke.src === 'string' ? invoke.src : invoke.id)),
+      spawns: [
+        ...spawnsIn(node.entry).map((src) => ({ src, on: 'entry' })),
+        ...[...node.transitions].flatMap(([event, definitions]) =>
+          definitions.flatMap((definition: { actions?: unknown }) =>
+            spawnsIn(definition.actions).map((src) => ({ src, on: event })),
+          ),
+        ),
+      ],
     });
     for (const [event, definitions] of node.transitions) {
       definitions.forEach((definition, index) => transitions.push(toTransition(node, event, index, definition)));
@@ -88,6 +102,16 @@ export function machineGraph(machine: AnyStateMachine): MachineGraph {
   };
   visit(machine.root);
   return { machineId: machine.id, root: machine.root.id, states, transitions };
+}
+
+/** The logic named by each `spawnChild(...)` in a list of actions. */
+function spawnsIn(actions: unknown): string[] {
+  if (!Array.isArray(actions)) return [];
+  return actions.flatMap((action: unknown) => {
+    if (typeof action !== 'function' || (action as { type?: unknown }).type !== 'xstate.spawnChild') return [];
+    const { src, id } = action as { src?: unknown; id?: unknown };
+    return [typeof src === 'string' ? src : typeof id === 'string' ? id : 'actor'];
+  });
 }
 
 interface Definition {

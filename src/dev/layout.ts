@@ -106,10 +106,18 @@ export function readableEvent(type: string): string {
 export const routeLine = (path: string) => `⇢ ${path}`;
 /** An invoked actor's line: it runs while the state is active, and leaving the state stops it. */
 export const invokeLine = (src: string) => `⚙ ${src} (stopped on exit)`;
-/** The lines under a state's title: its route path, then its invoked actors. */
-export const headLines = (state: { path: string | null; invokes: readonly string[] }): string[] => [
-  ...(state.path ? [routeLine(state.path)] : []),
+/** A spawned actor's line: it lives until stopped, whatever the state. */
+export const spawnLine = (spawn: { src: string; on: string }) =>
+  `⊕ ${spawn.src} (spawned on ${spawn.on === 'entry' ? 'entry' : readableEvent(spawn.on)})`;
+/** The lines naming a state's actors: invoked, then spawned. */
+export const actorLines = (state: Pick<GraphState, 'invokes' | 'spawns'>): string[] => [
   ...state.invokes.map(invokeLine),
+  ...state.spawns.map(spawnLine),
+];
+/** The lines under a state's title: its route path, then its actors. */
+export const headLines = (state: Pick<GraphState, 'path' | 'invokes' | 'spawns'>): string[] => [
+  ...(state.path ? [routeLine(state.path)] : []),
+  ...actorLines(state),
 ];
 
 export function stateTitle(state: GraphState): string {
@@ -141,24 +149,43 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
       ...(rows.get(state.id) ?? []).map((row) => textWidth(transitionLabel(row)) + 12),
     );
 
-  const toElk = (state: GraphState): ElkNode => {
+  // Each container (compound or parallel state, the diagram itself) is laid out on its own, bottom
+  // up (ELK's SEPARATE_CHILDREN): its children are fixed-size boxes to it. A transition between
+  // states in different containers is laid out as an edge between the two children of their lowest
+  // common container that hold them (with its label), and joined to its real source and target
+  // afterwards through the containers' margins (`connector`). One hierarchical layout with
+  // cross-hierarchy edges (INCLUDE_CHILDREN) took 3.5–11 s on a nested 200-state machine; ports on
+  // the containers' borders, to let ELK route those joins too, doubled the time of this one.
+  const containerOptions = (extra: Record<string, string>): Record<string, string> => ({
+    ...LAYERED,
+    ...extra,
+  });
+  const lifted = new Map<string, ElkExtendedEdge[]>();
+  const plans = new Map<string, Plan>();
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => map.set(key, [...(map.get(key) ?? []), value]);
+
+  const toElk = (state: GraphState, depth = 0): ElkNode => {
     const header = PAD + headerLines(state) * LINE;
     const width = headerWidth(state) + 2 * PAD;
-    if (state.children.length === 0) return { id: state.id, width: Math.max(width, 90), height: header + PAD };
-    const children = state.children.map((id) => toElk(byId.get(id) as GraphState));
+    const own = { id: state.id };
+    if (state.children.length === 0) return { ...own, width: Math.max(width, 90), height: header + PAD };
+    const children = state.children.map((id) => toElk(byId.get(id) as GraphState, depth + 1));
     if (state.kind === 'compound' && state.initial.length > 0) {
       children.unshift({ id: initialId(state.id), width: INITIAL, height: INITIAL });
     }
     if (anchored.has(state.id)) children.unshift({ id: anchorId(state.id), width: INITIAL, height: INITIAL });
     return {
-      id: state.id,
+      ...own,
       children,
-      layoutOptions: {
-        'elk.padding': `[top=${header + PAD},left=${PAD + 4},bottom=${PAD + 4},right=${PAD + 4}]`,
-        'elk.nodeSize.constraints': 'MINIMUM_SIZE',
-        'elk.nodeSize.minimum': `(${width}, ${header + 2 * PAD})`,
-        ...(state.kind === 'parallel' && { 'elk.direction': 'RIGHT' }),
-      },
+      edges: lifted.get(state.id) ?? [],
+      layoutOptions: containerOptions({
+        'org.eclipse.elk.padding': `[top=${header + PAD},left=${GUTTER},bottom=${GUTTER},right=${GUTTER}]`,
+        'org.eclipse.elk.nodeSize.constraints': 'MINIMUM_SIZE',
+        'org.eclipse.elk.nodeSize.minimum': `(${width}, ${header + 2 * PAD})`,
+        // Parallel regions side by side; otherwise down and across by turns, so that nested
+        // chains fold into a block rather than one strip thousands of pixels tall.
+        ...((state.kind === 'parallel' || depth % 2 === 1) && { 'org.eclipse.elk.direction': 'RIGHT' }),
+      }),
     };
   };
 
@@ -171,47 +198,71 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
   const anchored = new Set(
     arrows.filter((t) => t.targets.some((target) => isInside(target, t.source))).map((t) => t.source),
   );
+  /** The containers holding a state, nearest first, the diagram last. */
+  const containersOf = (parent: string | null): string[] => {
+    const list: string[] = [];
+    for (let at = parent; at; at = byId.get(at)?.parent ?? null) list.push(at);
+    return [...list, DIAGRAM];
+  };
 
-  const edges: ElkExtendedEdge[] = [];
+  /**
+   * Plans the arrow `from` → `to`: the edge ELK lays out, between the children of the lowest
+   * container holding both ends that hold them (`via`), labelled; the joins from `from` and to `to`
+   * are drawn after the layout. `fromParent` is the container `from` sits in (an anchor's or an
+   * initial dot's is its state).
+   */
+  const connect = (id: string, from: string, fromParent: string | null, to: string, label?: string) => {
+    const up = containersOf(fromParent);
+    const toContainers = containersOf(byId.get(to)?.parent ?? null);
+    const common = up.find((container) => container === to || toContainers.includes(container)) ?? DIAGRAM;
+    // The child of `common` holding `from` (`from` itself when it is one).
+    const exitVia = up[up.indexOf(common) - 1] ?? from;
+    if (to === common) {
+      // Into an ancestor of the source: nothing to lay out; drawn to that ancestor's border.
+      plans.set(id, { from, exitVia: from, to, entryVia: to, label: label ?? null, intoAncestor: true });
+      return;
+    }
+    const entryVia = toContainers[toContainers.indexOf(common) - 1] ?? to;
+    plans.set(id, { from, exitVia, to, entryVia, label: label ?? null, intoAncestor: false });
+    push(lifted, common, {
+      id,
+      sources: [exitVia],
+      targets: [entryVia],
+      ...(label !== undefined && { labels: [{ text: label, width: textWidth(label) + 8, height: LABEL_HEIGHT }] }),
+    });
+  };
+
   const edgeFor = new Map<string, GraphTransition>();
   for (const transition of arrows) {
     transition.targets.forEach((target, index) => {
       const id = `${transition.id}>${index}`;
-      const text = transitionLabel(transition);
       edgeFor.set(id, transition);
-      edges.push({
+      const inward = isInside(target, transition.source);
+      connect(
         id,
-        sources: [isInside(target, transition.source) ? anchorId(transition.source) : transition.source],
-        targets: [target],
-        labels: [{ text, width: textWidth(text) + 8, height: LABEL_HEIGHT }],
-      });
+        inward ? anchorId(transition.source) : transition.source,
+        inward ? transition.source : (byId.get(transition.source)?.parent ?? null),
+        target,
+        transitionLabel(transition),
+      );
     });
   }
   for (const state of graph.states) {
-    for (const target of state.initial) {
-      edges.push({ id: `${initialId(state.id)}>${target}`, sources: [initialId(state.id)], targets: [target] });
-    }
+    for (const target of state.initial)
+      connect(`${initialId(state.id)}>${target}`, initialId(state.id), state.id, target);
   }
 
   const elk = options.elk ?? (await bundledElk());
   const input: ElkNode = {
-    id: '__diagram',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.direction': 'DOWN',
-      'elk.edgeRouting': 'ORTHOGONAL',
-      'elk.json.shapeCoords': 'ROOT',
-      'elk.json.edgeCoords': 'ROOT',
-      'elk.padding': '[top=12,left=12,bottom=12,right=12]',
-      'elk.spacing.nodeNode': '28',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-      'elk.spacing.edgeLabel': '4',
-      'elk.edgeLabels.placement': 'CENTER',
-      'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
-    },
+    id: DIAGRAM,
+    layoutOptions: containerOptions({
+      'org.eclipse.elk.hierarchyHandling': 'SEPARATE_CHILDREN',
+      'org.eclipse.elk.json.shapeCoords': 'ROOT',
+      'org.eclipse.elk.json.edgeCoords': 'ROOT',
+      'org.eclipse.elk.padding': '[top=12,left=12,bottom=12,right=12]',
+    }),
     children: [toElk(byId.get(graph.root) as GraphState)],
-    edges,
+    edges: lifted.get(DIAGRAM) ?? [],
   };
   const laidOut: ElkNode = await elk.layout(input);
 
@@ -260,15 +311,38 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
       })),
     });
   }
-  const edgePoints = (edge: ElkExtendedEdge) =>
+  const edgePoints = (edge: ElkExtendedEdge): Point[] =>
     (edge.sections ?? []).flatMap((section) => [section.startPoint, ...(section.bendPoints ?? []), section.endPoint]);
-  for (const edge of collectEdges(laidOut)) {
-    const points = edgePoints(edge).map(({ x, y }) => ({ x: round(x), y: round(y) }));
-    const transition = edgeFor.get(edge.id);
+  const boxOf = (id: string): Box => {
+    const node = boxes.get(id) as ElkNode;
+    return { x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 };
+  };
+  const laidOutEdges = new Map(collectEdges(laidOut).map((edge) => [edge.id, edge]));
+  for (const [id, plan] of plans) {
+    const edge = laidOutEdges.get(id);
+    let points: { x: number; y: number }[];
+    let label = edge?.labels?.[0];
+    const middle = edge ? edgePoints(edge) : [];
+    if (plan.intoAncestor || middle.length === 0) {
+      // ELK leaves an edge without sections when it cannot route it: drawn the same way then.
+      points = plan.intoAncestor
+        ? intoAncestor(boxOf(plan.from), boxOf(plan.to))
+        : straight(boxOf(plan.from), boxOf(plan.to));
+    } else {
+      const first = middle[0] as { x: number; y: number };
+      const last = middle[middle.length - 1] as { x: number; y: number };
+      points = [
+        ...(plan.exitVia === plan.from ? [] : connector(boxOf(plan.from), boxOf(plan.exitVia), first)),
+        ...middle,
+        ...(plan.entryVia === plan.to ? [] : connector(boxOf(plan.to), boxOf(plan.entryVia), last).reverse()),
+      ];
+    }
+    points = withoutRepeats(points.map(({ x, y }) => ({ x: round(x), y: round(y) })));
+    const transition = edgeFor.get(id);
     if (transition) {
-      const label = edge.labels?.[0];
+      if (!label && plan.label) label = labelOn(points, plan.label);
       scene.edges.push({
-        id: edge.id,
+        id,
         transition,
         points,
         label: label
@@ -282,7 +356,7 @@ export async function layoutGraph(graph: MachineGraph, options: LayoutOptions = 
           : null,
       });
     } else {
-      const parent = edge.id.slice(0, edge.id.indexOf('::initial'));
+      const parent = id.slice(0, id.indexOf('::initial'));
       const dot = boxes.get(initialId(parent)) as ElkNode;
       scene.initials.push({
         parent,
@@ -303,6 +377,107 @@ async function bundledElk(): Promise<ElkLayouter> {
   // Loaded on demand: the overlay pays for elkjs only when it is opened.
   const { default: ELK } = await import('elkjs/lib/elk.bundled.js');
   return new ELK();
+}
+
+/** Shared by every container's layout: each is laid out on its own, so none inherits these. */
+const LAYERED: Record<string, string> = {
+  'org.eclipse.elk.algorithm': 'layered',
+  'org.eclipse.elk.direction': 'DOWN',
+  'org.eclipse.elk.edgeRouting': 'ORTHOGONAL',
+  'org.eclipse.elk.spacing.nodeNode': '28',
+  'org.eclipse.elk.layered.spacing.nodeNodeBetweenLayers': '36',
+  'org.eclipse.elk.spacing.edgeLabel': '4',
+  'org.eclipse.elk.edgeLabels.placement': 'CENTER',
+  'org.eclipse.elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'org.eclipse.elk.layered.thoroughness': '2',
+  'org.eclipse.elk.layered.crossingMinimization.greedySwitch.type': 'OFF',
+};
+const DIAGRAM = '__diagram';
+/** A container's margin around its children: the joins of arrows that cross it run there. */
+const GUTTER = PAD + 6;
+
+interface Plan {
+  from: string;
+  /** The box ELK's edge starts at: `from`, or the container holding it in the common container. */
+  exitVia: string;
+  to: string;
+  entryVia: string;
+  label: string | null;
+  intoAncestor: boolean;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+type Point = { x: number; y: number };
+
+/**
+ * From the box `inner` (inside `outer`) to the point `end` on `outer`'s border, drawn after the
+ * layout: out of `inner`'s side facing the nearer of `outer`'s side margins, along that margin, and
+ * across the margin of the side `end` is on. It may cross `inner`'s neighbours on its row, never
+ * a label ELK placed.
+ */
+export function connector(inner: Box, outer: Box, end: Point): Point[] {
+  const gap = GUTTER / 2;
+  const left = outer.x + gap;
+  const right = outer.x + outer.width - gap;
+  const near = (a: number, b: number) => Math.abs(a - b) < 1.5;
+  const side = near(end.y, outer.y + outer.height)
+    ? 'bottom'
+    : near(end.y, outer.y)
+      ? 'top'
+      : near(end.x, outer.x)
+        ? 'left'
+        : near(end.x, outer.x + outer.width)
+          ? 'right'
+          : 'bottom';
+  const centreY = inner.y + inner.height / 2;
+  if (side === 'left' || side === 'right') {
+    const lane = side === 'left' ? left : right;
+    const startX = side === 'left' ? inner.x : inner.x + inner.width;
+    return [{ x: startX, y: centreY }, { x: lane, y: centreY }, { x: lane, y: end.y }, end];
+  }
+  // The nearer side margin: the run out of `inner` crosses the fewest neighbours.
+  const goRight = outer.x + outer.width - (inner.x + inner.width) < inner.x - outer.x;
+  const lane = goRight ? right : left;
+  const startX = goRight ? inner.x + inner.width : inner.x;
+  const crossY = side === 'bottom' ? outer.y + outer.height - gap : outer.y + gap;
+  return [{ x: startX, y: centreY }, { x: lane, y: centreY }, { x: lane, y: crossY }, { x: end.x, y: crossY }, end];
+}
+
+/** A transition to an ancestor of its source: out of the source, down the ancestor's right margin, onto its bottom border. */
+function intoAncestor(source: Box, ancestor: Box): Point[] {
+  const end = { x: ancestor.x + ancestor.width - GUTTER, y: ancestor.y + ancestor.height };
+  return connector(source, ancestor, end);
+}
+
+/** From the bottom of one box to the top of another. */
+function straight(from: Box, to: Box): Point[] {
+  return [
+    { x: from.x + from.width / 2, y: from.y + from.height },
+    { x: to.x + to.width / 2, y: to.y },
+  ];
+}
+
+/** A label on an arrow ELK did not lay out: beside its longest vertical run, else its longest run. */
+function labelOn(points: Point[], text: string) {
+  let best = { length: -1, x: 0, y: 0 };
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1] as Point;
+    const b = points[i] as Point;
+    const length = Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
+    if (length > best.length) best = { length, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  }
+  const width = textWidth(text) + 8;
+  return { text, x: best.x - width - 2, y: best.y - LABEL_HEIGHT / 2, width, height: LABEL_HEIGHT };
+}
+
+/** Where one segment ends and the next starts, the point appears twice: once is enough. */
+function withoutRepeats(points: { x: number; y: number }[]) {
+  return points.filter((point, i) => i === 0 || point.x !== points[i - 1]?.x || point.y !== points[i - 1]?.y);
 }
 
 const initialId = (stateId: string) => `${stateId}::initial`;

@@ -83,8 +83,15 @@ export function changedPaths(before: unknown, after: unknown, prefix = ''): stri
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [prefix];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/**
+ * Plain objects only: a context may hold actor refs (`spawn` inside `assign`), whose fields lead to
+ * the whole actor system; such a value is compared as a whole (by identity, then its JSON).
+ */
+const isRecord = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
 
 /** The screen a moment shows: its URL and each URL part's route with its params. */
 export interface RouteShown {

@@ -1,4 +1,4 @@
-import { FONT_SIZE, invokeLine, LINE, routeLine, type Scene, type SceneState } from './layout';
+import { actorLines, FONT_SIZE, LINE, routeLine, type Scene, type SceneState } from './layout';
 
 /**
  * The look of the diagram, shared by the exported SVG (embedded) and the overlay (same classes):
@@ -84,9 +84,9 @@ export function renderSvg(scene: Scene, title: string): string {
         `<text class="sc-path" x="${state.x + 10}" y="${pathBaseline(state)}">${escape(routeLine(state.path))}</text>`,
       );
     }
-    state.state.invokes.forEach((src, index) => {
+    actorLines(state.state).forEach((line, index) => {
       const y = pathBaseline(state) + (state.path ? LINE : 0) + index * LINE;
-      out.push(`<text class="sc-invoke" x="${state.x + 10}" y="${y}">${escape(invokeLine(src))}</text>`);
+      out.push(`<text class="sc-invoke" x="${state.x + 10}" y="${y}">${escape(line)}</text>`);
     });
     for (const row of state.rows) {
       out.push(`<text class="sc-row" x="${row.x}" y="${rowBaseline(row.y)}">${escape(row.text)}</text>`);

@@ -89,3 +89,37 @@ export function union(boxes: readonly Box[]): Box | null {
   const bottom = Math.max(...boxes.map((b) => b.y + b.height));
   return { x: left, y: top, width: right - left, height: bottom - top };
 }
+
+/**
+ * Machines with more states than this are drawn virtualised: only what is near the view is in the
+ * DOM. Rendering every box and arrow of a 500-state machine is one main-thread task of ~0.4 s
+ * (1,000 states: ~0.9 s; docs/BENCHMARKS.md), which would block input; a smaller machine is drawn
+ * whole, so every state and button stays in the DOM and the Tab order.
+ */
+export const VIRTUALISE_FROM = 150;
+/** Below this scale a virtualised diagram drops its text (unreadable there anyway): boxes and arrows only. */
+export const OUTLINE_BELOW = 0.4;
+
+/** The part of the world in view, widened by `margin` of its size on each side (so a small pan draws nothing new). */
+export function visibleWorld(view: View, size: Size, margin = 0.5): Box {
+  const width = size.width / view.k;
+  const height = size.height / view.k;
+  return {
+    x: -view.x / view.k - width * margin,
+    y: -view.y / view.k - height * margin,
+    width: width * (1 + 2 * margin),
+    height: height * (1 + 2 * margin),
+  };
+}
+
+export const intersects = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The box around a polyline. */
+export function boundsOf(points: readonly { x: number; y: number }[]): Box {
+  const xs = points.map((point) => point.x);
+  const ys = points.map((point) => point.y);
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x || 1, height: Math.max(...ys) - y || 1 };
+}

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
@@ -268,6 +269,36 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     await dialog().waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Section');
     expect(await page.evaluate(() => document.documentElement.style.paddingRight)).toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  it('draws and follows invoked and spawned actors (a machine of its own, overlaid in the same page)', async () => {
+    const fixture = `/@fs${fileURLToPath(new URL('../dev/actorsPage.ts', import.meta.url))}`;
+    // A string, not a function: Vitest would rewrite a dynamic import() inside a function for Node.
+    await page.evaluate(
+      `import(${JSON.stringify(fixture)}).then((m) => { window.__actors = m.openActorsInspector(); })`,
+    );
+    const overlay = page.getByRole('dialog', { name: 'Statechart: actors' });
+    await overlay.locator('.sc-diagram').waitFor({ timeout: 20_000 });
+    const lines = (id: string) => overlay.locator(`[data-state="${id}"] > .sc-invoke`).allTextContents();
+    expect(await lines('actors')).toEqual(['⊕ child (spawned on entry)']);
+    expect(await lines('actors.running')).toEqual(['⚙ child (stopped on exit)', '⊕ child (spawned on spawn.action)']);
+    const send = (type: string) =>
+      page.evaluate(
+        (event) => (window as unknown as { __actors: { send(type: string): void } }).__actors.send(event),
+        type,
+      );
+    const actorText = (id: string) => overlay.locator(`[data-actor="${id}"]`).first().textContent();
+    await send('spawn.assign');
+    await send('poke.assigned');
+    await overlay.locator('[data-actor="assigned0"]', { hasText: '"busy"' }).waitFor({ timeout: 5_000 });
+    expect(await actorText('assigned0')).toMatch(/assigned0 \(spawned, src child\) active in "busy"/);
+    expect(await actorText('onEntry')).toMatch(/onEntry \(spawned, src child\) active in "idle"/);
+    expect(await actorText('invokedChild')).toMatch(/invokedChild \(invoked, src child\) active in "idle"/);
+    await send('stop');
+    await overlay.locator('[data-actor="invokedChild"]').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.evaluate(() => (window as unknown as { __actors: { close(): void } }).__actors.close());
+    await overlay.waitFor({ state: 'detached' });
     expect(problems).toEqual([]);
   });
 });

@@ -84,7 +84,7 @@ describe('the exported diagrams of the reference machine', () => {
     expect(mermaid).toContain('reference --> error : view.failed');
   });
 
-  it('come out byte for byte the same on every run', async () => {
+  it('come out byte for byte the same on every run', { timeout: 30_000 }, async () => {
     const [first, second] = await Promise.all([
       renderExports(referenceMachine, 'referenceMachine'),
       renderExports(referenceMachine, 'referenceMachine'),

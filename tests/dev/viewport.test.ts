@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundsOf,
   centreOn,
+  intersects,
+  visibleWorld,
   fitView,
   isInView,
   panBy,
@@ -65,5 +68,37 @@ describe('the diagram viewport', () => {
       width: 25,
       height: 15,
     });
+  });
+});
+
+describe('the virtualised diagram’s window', () => {
+  it('is the world in view, widened by half its size on each side', () => {
+    const window = visibleWorld({ k: 2, x: -200, y: -100 }, { width: 400, height: 300 });
+    // In view: x 100..300, y 50..200 (world units); widened by 100 and 75.
+    expect(window).toEqual({ x: 0, y: -25, width: 400, height: 300 });
+  });
+
+  it('keeps what meets it and drops what is apart', () => {
+    const window = { x: 0, y: 0, width: 100, height: 100 };
+    expect(intersects({ x: 90, y: 90, width: 50, height: 50 }, window)).toBe(true);
+    expect(intersects({ x: 100, y: 0, width: 10, height: 10 }, window)).toBe(false);
+    expect(
+      intersects(
+        boundsOf([
+          { x: -50, y: 50 },
+          { x: 150, y: 50 },
+        ]),
+        window,
+      ),
+    ).toBe(true);
+    expect(
+      intersects(
+        boundsOf([
+          { x: 200, y: 0 },
+          { x: 200, y: 300 },
+        ]),
+        window,
+      ),
+    ).toBe(false);
   });
 });

@@ -79,6 +79,33 @@ export const referenceSpec = makeSpec({
     const { roles, record } = snapshot.context as ReferenceContext;
     return { roles, draft: isDirty(record) ? record.values : undefined };
   },
+  // Pasted as the overlay's "Copy as test" gave it (the tour, then the overlay region opened and
+  // closed beside it): tests/paths/cases.test.ts replays it, so docs/visualiser.md's "paste it into
+  // a spec" is exercised by the suite.
+  cases: [
+    {
+      name: 'recorded from the start to /tour/stop',
+      start: { input: { roles: [] } },
+      steps: [
+        { event: { type: 'xstate.route', to: '#home' }, value: { app: { main: 'home', overlay: 'closed' } }, url: '/' },
+        {
+          event: { type: 'xstate.route', to: '#tourStop' },
+          value: { app: { main: { tour: 'stop' }, overlay: 'closed' } },
+          url: '/tour/stop',
+        },
+        {
+          event: { type: 'xstate.route', to: '#overlayOpen' },
+          value: { app: { main: { tour: 'stop' }, overlay: 'open' } },
+          url: '/tour/stop?overlay=open',
+        },
+        {
+          event: { type: 'xstate.route', to: '#overlayClosed' },
+          value: { app: { main: { tour: 'stop' }, overlay: 'closed' } },
+          url: '/tour/stop',
+        },
+      ],
+    },
+  ],
   urls: [
     '/',
     '/section',
