@@ -113,21 +113,43 @@ const WHY = `### Why the misses (run of 2026-11-24, issue 20, third session)
   scheduling stalls: between two runs a day apart the floor's own click p95 went 7.9 → 7.6 ms and
   TanStack's 1,000-route FCP 420 → 456 ms. Read the p50s and the profile below with the ratios.
 - **Clicks, against the 40-line XState router** (p50 4.6 vs 3.1 ms at 3 routes, 5.2 vs 3.6 at
-  1,000; p95 2.39× and 1.56×). A Chromium CPU profile of 300 Next-and-Back rounds (docs/routing.md,
-  "What a navigation costs") puts most of a click in the browser's own \`pushState\`, 2–5 ms here,
-  paid by the floor too; our own work is ~0.7 ms a click (\`plan\` ~0.27: two URL parses, the trie,
-  \`getTransitionData\`; \`send\` ~0.36: XState's macrostep and every \`useSelector\` check; \`settle\`
-  ~0.1) against the floor's ~0.2 (a \`send\`). The floor knows its event from the link and parses
-  no URL. What would close most of it: a link click that sends the route event its \`<Link>\`
-  already knows (the contract routes clicks through the same URL → events path as a typed URL,
-  so this needs a proof that both give the same events), and links whose \`useSelector\` compares
-  their own part of the state instead of recomputing an href per snapshot.
+  1,000; p95 2.39× and 1.56×). Most of that p95 gap was the loaded machine. Measured again at
+  3 routes on a quiet one (2026-11-24 01:11–01:17 UTC, load average 0.3–3; ours and the floor
+  interleaved, 120–400 clicks and as many Backs each, in four runs; bench/navigationPhases.ts:
+  in-page marks at the event's timeStamp, a capture listener, a window listener that runs after React's,
+  and a MutationObserver, with \`pushState\` and \`removeChild\` wrapped), click → committed
+  was 3.0–4.1 / 5.7–8.9 ms (p50 / p95) against the floor's 2.0–2.6 / 4.4–5.9: a gap of about 1 ms
+  at p50 and 1–4 ms at p95, or 1.2–1.8× at p95. The 10 ms was not there. Both apps do the same
+  per click: one history write (no replace after the push), one React commit, one mutation batch,
+  no microtask or rAF hop before the send, no layout-reading call in the CPU profile, and no
+  title, focus, scroll or storage work in the routing-only app. The input waits ~1.2 ms before any listener and \`pushState\` takes
+  0.4 / 1.7–3.1 ms in both. What differs:
+  (1) **React's commit.** The contract mounts each screen's view afresh (the Outlet keys it by
+  screen). The floor renders every screen with one \`ScreenView\` and updates it in place, so it
+  removes nothing. The view that goes holds the link just clicked, which has had focus since
+  mousedown. Chromium's \`removeChild\` then takes 0.3–0.5 / 1.0–1.3 ms, against 0.1 / 0.2 on a Back and
+  0.1 / 0.2 on a click with focus prevented on mousedown. In a CPU profile of 150 click-and-Back
+  rounds (unminified build), React's work per round is 2.0 ms against the floor's 0.9, and its
+  commit 1.38 against 0.53, of which \`removeChild\` is 1.0.
+  (2) **Our JS.** \`navigate\` takes 1.24 ms per round, of which \`pushState\` is 0.57 and
+  react-router's \`push\` 0.09. That leaves ~0.58 ms of ours: the plan (two URL parses, the trie,
+  \`getTransitionData\`), XState's macrostep with every \`useSelector\` check (each \`<Link>\` works out
+  its \`hrefFor\` again), \`href()\` and the settle. The floor's \`send\` is ~0.2.
+  What would close (2): a link click that sends the route event its \`<Link>\` already knows (the
+  contract routes clicks through the same URL → events path as a typed URL, so this needs a proof
+  that both give the same events), and links whose \`useSelector\` compares only their own part of
+  the state. (1) is the price of the fresh mount, which the floor does not pay only because all
+  of its screens are one component.
 - **Back, against the best peer** (the XState floor, p95 3.2 and 3.5 ms; ours 7.6 and 7.4 ms,
-  p50 1.0 and 0.9 ms against 0.5). Against the router libraries ours is level at 3 routes
+  p50 1.0 and 0.9 ms against 0.5). On the quiet machine above: 0.9–1.0 / 2.5–3.8 ms against the
+  floor's 0.5 / 1.4–2.3. Against the router libraries ours is level at 3 routes
   (react-router-dom 7.4 ms, TanStack 9.8) and best at 1,000 (react-router-dom 29.5, TanStack
-  7.8). Per Back our listener costs ~0.55 ms (react-router's popstate handler reading
-  \`history.state\` and \`location\`, our plan, send and settle); the common case runs no
-  \`getMicrosteps\` probe since the last session. The floor does one \`send\`.
+  7.8). Per Back our listener costs ~0.37 ms in the profile (react-router's popstate handler
+  reading \`history.state\` and \`location\`, our plan, send and settle), against the floor's 0.25.
+  The common case has run no \`getMicrosteps\` probe since the last session. Passing the
+  listener's \`location\` through, so that a Back does not build react-router's location three more
+  times, was tried. Interleaved against the previous commit (400 Backs each) it changed nothing
+  (p50 0.9 ms in both, means 1.34 and 1.23 ms), so it was not kept.
 - **Heap after load** 4.67 MB vs TanStack's 3.86 (it was 4.94; the product shell app 5.83 → 4.79).
   What each of the 1,000 routable states keeps: its state node, two formatted transitions
   (XState's root-level route with its \`and()\` guard, and \`routed()\`'s in-place answer, each with a
