@@ -2,12 +2,18 @@
  * 2. Navigation latency, 3. memory, 4. initial load, in real Chromium: ours (bench/apps/ours: the
  * generated machine in the product's shell), ours routing only (bench/apps/routing: the same
  * routing in the baselines' plain shell), a plain react-router-dom app (bench/apps/plain) and
- * TanStack Router (bench/apps/tanstack), all with the same screens, built with Vite's JS API and
- * served side by side in one process, measured interleaved in rounds so that drift hits all alike.
- * The targets compare ours routing only with the better of the two baselines; the shell's cost is
- * ours − ours routing only.
+ * TanStack Router (bench/apps/tanstack), the 40-line XState floor (bench/apps/xstate) and that floor
+ * with a view per screen (bench/apps/xstateKeyed), all with the same screens, built with Vite's JS
+ * API and served side by side in one process, measured interleaved in rounds so that drift hits all
+ * alike. The targets compare ours routing only with the peers (clicks with the XState floor); the
+ * floor with a view per screen is shown beside them, not a target; the shell's cost is ours − ours
+ * routing only.
+ *
+ * BENCH_NAV_SIZES=3 (a comma list; default 3,1000) runs only those route counts: memory and the
+ * last size's load target are then measured at the last size given.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -18,7 +24,7 @@ import { asciiOutput, pureReactRouter } from '../vite.config';
 import { back, click, headingOf, heapAfter, ms, openApp, quantile, type Sample } from './browser';
 import { initialJsByPackage } from './packages';
 
-const SIZES = [3, 1_000];
+const SIZES = (process.env.BENCH_NAV_SIZES ?? '3,1000').split(',').map(Number);
 /** BENCH_QUICK=1: a smoke run of the harness with small counts (figures not for the record). */
 const QUICK = process.env.BENCH_QUICK === '1';
 /** Rounds per size; each round does REPS × (Next, Next, Back, Back, Jump) in each app. */
@@ -37,18 +43,39 @@ const APPS = {
   plain: 'react-router-dom',
   tanstack: 'TanStack Router',
   xstate: '40-line XState router',
+  xstateKeyed: 'XState floor, a view per screen',
 } as const;
 type AppName = keyof typeof APPS;
 const NAMES = Object.keys(APPS) as AppName[];
 /** Back is compared with every peer, the XState floor included; clicks with that floor (issue 20). */
 const PEERS = ['plain', 'tanstack', 'xstate'] as const;
 const FLOOR = 'xstate' as const;
+/** The floor with its screen's view keyed by screen id: mounted afresh on each navigation, as ours is. */
+const KEYED = 'xstateKeyed' as const;
+/** Load average (1, 5, 15 min) as `uptime` shows it. */
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 /** The order of round `k`: rotated each round, so that no app always goes first. */
 const orderOf = (k: number) => NAMES.map((_, i) => NAMES[(i + k) % NAMES.length] as AppName);
+
+/**
+ * Whether a click to another screen keeps the view's DOM (React updated it in place) or replaces
+ * it (a fresh mount): the heading's node is marked, Next clicked, and the new heading checked.
+ */
+async function keepsView(page: Page) {
+  await page.evaluate(() => Object.assign(document.querySelector('main h1') as Element, { __benchMark: true }));
+  await click(page, 'next');
+  return page.evaluate(() => '__benchMark' in (document.querySelector('main h1') as Element));
+}
 
 async function latency(browser: Browser, apps: Record<AppName, ServedApp>) {
   const pages = {} as Record<AppName, Page>;
   for (const name of NAMES) pages[name] = await openApp(browser, apps[name]);
+  const kept = {} as Record<AppName, boolean>;
+  for (const name of NAMES) kept[name] = await keepsView(pages[name]);
+  const loadBefore = load();
   const samples = Object.fromEntries(NAMES.map((name) => [name, [] as Sample[]])) as Record<AppName, Sample[]>;
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of orderOf(round)) {
@@ -64,8 +91,9 @@ async function latency(browser: Browser, apps: Record<AppName, ServedApp>) {
       }
     }
   }
+  const loadAfter = load();
   await Promise.all(Object.values(pages).map((page) => page.context().close()));
-  return samples;
+  return { samples, kept, loadBefore, loadAfter };
 }
 
 /** First contentful paint (median of LOADS cold loads, interleaved) and the JS the first load fetched. */
@@ -205,7 +233,11 @@ export async function run(): Promise<string> {
       const at = size.toLocaleString('en');
       try {
         console.log(`bench: navigation, ${size} routes…`);
-        const samples = await latency(browser, apps);
+        const { samples, kept, loadBefore, loadAfter } = await latency(browser, apps);
+        notes.push(
+          `${at} routes: load average (1, 5, 15 min) ${loadBefore} before the rounds, ${loadAfter} after them.`,
+          `${at} routes: a click to another screen ${NAMES.map((name) => `${kept[name] ? 'updates the view in place' : 'mounts a new view'} in ${APPS[name]}`).join(', ')} (the heading's DOM node marked before a Next click, then checked).`,
+        );
         for (const kind of ['click', 'pop'] as const) {
           const pick = (name: AppName, field: 'committed' | 'painted') =>
             samples[name].filter((sample) => sample.kind === kind).map((sample) => sample[field]);
@@ -225,6 +257,12 @@ export async function run(): Promise<string> {
           const ratio95 = stat('routing', 'committed', 0.95) / stat(peer95, 'committed', 0.95);
           verdicts.push(
             `${at} routes: ${label} → committed p95, routing only ${ms(stat('routing', 'committed', 0.95))} = ${ratio95.toFixed(2)}× ${kind === 'click' ? 'the XState floor' : 'the best peer'} (${APPS[peer95]}, ${ms(stat(peer95, 'committed', 0.95))}); target ≤ ${limit.toFixed(2)}×: ${verdict(ratio95 <= limit, `${((ratio95 - limit) * 100).toFixed(0)} points (${ms(stat('routing', 'committed', 0.95) - limit * stat(peer95, 'committed', 0.95))})`)}.`,
+          );
+          // Not a target: the same figure against the floor with a view per screen, so that the gap
+          // the fresh mount explains can be told from the rest.
+          const keyed95 = stat(KEYED, 'committed', 0.95);
+          verdicts.push(
+            `${at} routes: ${label} → committed p95, routing only ${ms(stat('routing', 'committed', 0.95))} = ${(stat('routing', 'committed', 0.95) / keyed95).toFixed(2)}× ${APPS[KEYED]} (${ms(keyed95)}; p50 ${ms(stat('routing', 'committed', 0.5))} vs ${ms(stat(KEYED, 'committed', 0.5))}); not a target, for comparison.`,
           );
           if (kind === 'click') {
             const peer50 = better('painted', 0.5);
@@ -247,7 +285,7 @@ export async function run(): Promise<string> {
         if (size === SIZES[SIZES.length - 1]) {
           console.log(`bench: memory, ${size} routes…`);
           // Heap is per page (each in its own context and renderer), so the apps run side by side.
-          const memoryApps = ['routing', 'plain', 'tanstack', 'ours', 'xstate'] as const;
+          const memoryApps = ['routing', 'plain', 'tanstack', 'ours', 'xstate', 'xstateKeyed'] as const;
           const heaps = await Promise.all(memoryApps.map((name) => heapAfter(browser, apps[name], MEMORY_NAVIGATIONS)));
           const growth = (list: number[]) => (list[2] ?? NaN) - (list[1] ?? NaN);
           memoryApps.forEach((name, i) => {
@@ -302,7 +340,7 @@ export async function run(): Promise<string> {
   const perKind = ROUNDS * REPS;
   return `## 2. Navigation latency (real Chromium)
 
-Four apps with the same generated screens, each built with Vite's JS API and served side by side,
+${NAMES.length} apps with the same generated screens, each built with Vite's JS API and served side by side,
 all open in one headless Chromium, interleaved in ${ROUNDS} rounds (the order rotating each round) of
 ${REPS} × (Next, Next, Back, Back, Jump): ${perKind * 3} clicks and ${perKind * 2} Backs per app and size:
 
@@ -310,9 +348,19 @@ ${REPS} × (Next, Next, Back, Back, Jump): ${perKind * 3} clicks and ${perKind *
   announcement, focus and scroll work after each navigation;
 - **${APPS.routing}** (bench/apps/routing): the same machine, route table, URL sync and views in the
   baselines' plain shell markup, without the shell's effects: routing compared like for like;
-- **${APPS.plain}** (bench/apps/plain): declarative \`BrowserRouter\`, a \`<Route>\` per screen;
+- **${APPS.plain}** (bench/apps/plain): declarative \`BrowserRouter\`, a \`<Route>\` per screen, each
+  route's element a \`<ScreenView>\` with that screen's props. Its \`<Routes>\` renders the matched
+  element at the same position without a key (react-router 7's \`_renderMatches\`), so a click to
+  another screen updates the one view in place, like the floor (the check below says so);
 - **${APPS.tanstack}** (bench/apps/tanstack): \`@tanstack/react-router\`, code-based routes, no codegen,
-  no preloading (its default).
+  no preloading (its default);
+- **${APPS.xstate}** (bench/apps/xstate): the floor for any router on XState, about 40 lines
+  (\`useMachine\`, pushState, popstate); every screen drawn by one shared \`<ScreenView>\` at the same
+  position, updated in place. The click target is measured against it;
+- **${APPS.xstateKeyed}** (bench/apps/xstateKeyed): the same 40 lines with the view keyed by screen id
+  (\`<ScreenView key={screen.id} …>\`): each navigation unmounts the old view and mounts the new one,
+  as a component-per-screen app on that floor does, and as ours (its Outlet) and TanStack Router do.
+  Not a target's reference: shown to tell the fresh mount's cost from the rest of the gap.
 
 Clicks are real mouse input (CDP). Times start at the event's own timeStamp (click or popstate,
 captured before app code); **committed** = the new screen's heading is in the DOM
