@@ -174,9 +174,8 @@ const WHY = `### Why the misses (run of 2026-11-24 01:30–01:45 UTC, issue 20, 
   0.1 / 0.2 on a click with focus prevented on mousedown. In a CPU profile of 150 click-and-Back
   rounds (unminified build), React's work per round is 2.0 ms against the floor's 0.9, and its
   commit 1.38 against 0.53, of which \`removeChild\` is 1.0. The view-per-screen floor pays
-  that removal too; in this run's interleaved figures it costs the floor only ~0.3 ms at p50 (its
-  phases were not profiled separately: \`APPS=routing,xstate,xstateKeyed npx tsx
-  bench/navigationPhases.ts\` does it).
+  that removal too (0.2 / 0.7 ms in the per-phase run above); in all it costs the floor 0.3–0.7 ms
+  at p50.
   (2) **Our JS.** \`navigate\` takes 1.24 ms per round, of which \`pushState\` is 0.57 and
   react-router's \`push\` 0.09. That leaves ~0.58 ms of ours: the plan (two URL parses, the trie,
   \`getTransitionData\`), XState's macrostep with every \`useSelector\` check (each \`<Link>\` works out
@@ -185,7 +184,7 @@ const WHY = `### Why the misses (run of 2026-11-24 01:30–01:45 UTC, issue 20, 
   contract routes clicks through the same URL → events path as a typed URL, so this needs a proof
   that both give the same events), and links whose \`useSelector\` compares only their own part of
   the state. (1) is the price of the fresh mount, which the floor does not pay only because all
-  of its screens are one component; the view-per-screen floor above puts it at ~0.3 ms p50.
+  of its screens are one component; the view-per-screen floor above puts it at 0.3–0.7 ms p50.
 - **Back, against the best peer** (this run, p95: react-router-dom 1.4 ms at 3 routes, the XState
   floor 1.0 at 1,000; ours 2.7 and 3.5, p50 0.8 and 0.9 ms against the floor's 0.4; the floor with
   a view per screen 0.6 / 2.0 and 0.6 / 1.8, so ours is 1.35× and 1.94× it at p95). On the quiet
