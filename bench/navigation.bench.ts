@@ -149,7 +149,7 @@ const WHY = `### Why the misses (run of 2026-11-24 01:30–01:45 UTC, issue 20, 
   p50: of the ~0.8–1.0 ms p50 gap to the floor, about a third is the fresh mount every
   component-per-screen router pays (ours through its Outlet, TanStack Router; react-router-dom's
   \`<Routes>\` updates its one \`ScreenView\` in place, like the floor: the check above marks the
-  heading's DOM node and looks for the mark after a Next click), and two thirds our own JS, (2) below.
+  heading's DOM node and looks for the mark after a Next click), and the rest our own JS, (2) below.
   The 1.05× target stays measured against the floor as the issue set it. Per phase right after
   this run (\`npx tsx bench/navigationPhases.ts\`, 3 routes, 200 clicks and 200 Backs each,
   interleaved, load average 2.1), click → committed p50 / p95 was 3.8 / 8.5 ms for ours, 2.4 / 6.6
