@@ -7,7 +7,8 @@
  * `pushState`, `replaceState` and `removeChild` wrapped (their time and count). The apps run
  * interleaved in rounds, like the bench.
  *
- * APPS=routing,xstate (default) names apps under bench/apps; `base:routing` builds the same app
+ * APPS=routing,xstate,xstateKeyed (default: ours routing only, the 40-line XState floor and that
+ * floor with a view per screen) names apps under bench/apps; `base:routing` builds the same app
  * from BASE (a worktree of an earlier commit with node_modules linked) to compare a change
  * against it in one run. ROUNDS=10 rounds of 10 × (Next, Next, Back, Back) per app.
  */
@@ -73,7 +74,7 @@ function phases() {
 }
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const NAMES = (process.env.APPS ?? 'routing,xstate').split(',');
+const NAMES = (process.env.APPS ?? 'routing,xstate,xstateKeyed').split(',');
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const BASE = process.env.BASE;
 
