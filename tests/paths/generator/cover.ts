@@ -1,9 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '../../../src/routing/url';
 import type { AnyEvent, MachineSpec } from '../spec';
-import { applicableTransitions, type CoverageReport, type Level } from './coverage';
+import { applicableTransitions, mergeIntoReportFile, type CoverageReport, type Level } from './coverage';
 import { describeEvent, type PathStep, type TestPath } from './graph';
 import { expectedRestore, historyNodesOf, valueBelow } from './history';
 import { outcomeEvents } from './internal';
@@ -283,18 +281,10 @@ export const COST_FILE = 'test-results/paths/cost.json';
 
 /** Merges the rows into the JSON file, keyed by machine then level (the levels run in separate files). */
 export function writeCost(rows: CostRow[], file = COST_FILE): void {
-  mkdirSync(dirname(file), { recursive: true });
-  let all: Record<string, Record<string, unknown>> = {};
-  try {
-    all = JSON.parse(readFileSync(file, 'utf8')) as typeof all;
-  } catch {
-    all = {};
-  }
-  for (const row of rows) all[row.machine] = { ...all[row.machine], [row.level]: row };
-  // Written aside then renamed: npm test runs the Chromium level beside the others (scripts/test.ts),
-  // and a reader must never see a half-written file (it would start over from nothing).
-  writeFileSync(`${file}.${process.pid}`, `${JSON.stringify(all, null, 2)}\n`);
-  renameSync(`${file}.${process.pid}`, file);
+  mergeIntoReportFile(
+    file,
+    rows.map((row) => ({ machine: row.machine, level: row.level, value: row })),
+  );
 }
 
 /**

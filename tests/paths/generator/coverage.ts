@@ -249,17 +249,12 @@ export const COVERAGE_FILE = 'test-results/paths/coverage.json';
  * `{ "covered": n, "total": m }`. The levels run in separate test files, each adds its own.
  */
 export function writeCoverage(reports: CoverageReport[], file = COVERAGE_FILE): void {
-  mkdirSync(dirname(file), { recursive: true });
-  let all: Record<string, Record<string, unknown>> = {};
-  try {
-    all = JSON.parse(readFileSync(file, 'utf8')) as typeof all;
-  } catch {
-    all = {};
-  }
-  for (const report of reports) {
-    all[report.machine] = {
-      ...all[report.machine],
-      [report.level]: {
+  mergeIntoReportFile(
+    file,
+    reports.map((report) => ({
+      machine: report.machine,
+      level: report.level,
+      value: {
         states: report.states,
         transitions: report.transitions,
         histories: report.histories,
@@ -271,8 +266,23 @@ export function writeCoverage(reports: CoverageReport[], file = COVERAGE_FILE): 
         missingHistories: report.missingHistories,
         fixes: report.fixes,
       },
-    };
+    })),
+  );
+}
+
+/**
+ * Merges entries into a JSON report file keyed by machine then level (the coverage and the cost
+ * files): each level runs in its own test file and adds its own entries.
+ */
+export function mergeIntoReportFile(file: string, entries: { machine: string; level: string; value: unknown }[]): void {
+  mkdirSync(dirname(file), { recursive: true });
+  let all: Record<string, Record<string, unknown>> = {};
+  try {
+    all = JSON.parse(readFileSync(file, 'utf8')) as typeof all;
+  } catch {
+    all = {};
   }
+  for (const { machine, level, value } of entries) all[machine] = { ...all[machine], [level]: value };
   // Written aside then renamed: npm test runs the Chromium level beside the others (scripts/test.ts),
   // and a reader must never see a half-written file (it would start over from nothing).
   writeFileSync(`${file}.${process.pid}`, `${JSON.stringify(all, null, 2)}\n`);
