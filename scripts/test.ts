@@ -12,7 +12,7 @@
  * The browser project streams its output as it goes (it is the one to watch); every other job's
  * output is printed whole when it ends, so that none interleave. Every job runs even when another
  * failed (one run shows every failure); the exit code is non-zero when any failed, and the summary
- * at the end names it.
+ * at the end names each failed test with the first line of its error (failureDigest).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,8 @@ export interface Outcome {
   name: string;
   code: number;
   seconds: number;
+  /** Everything the job printed (a streamed job's too). */
+  output: string;
 }
 
 const SLOTS = 2;
@@ -49,21 +51,48 @@ const jobs: Job[] = [
 function run(job: Job, output: string[]): Promise<number> {
   return new Promise((resolve) => {
     const [command = '', ...args] = job.command;
-    const child = job.stream
-      ? spawn(command, args, { stdio: 'inherit' })
-      : // Colours stay on in buffered output when it goes to a terminal.
-        spawn(command, args, {
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...process.env },
-        });
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    // Colours stay on when the output goes to a terminal, piped or not.
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { FORCE_COLOR: process.stdout.isTTY ? '1' : '0', ...process.env },
+    });
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      // A streamed job is shown as it goes; it is kept too, for the summary of failures.
+      if (job.stream) process.stdout.write(chunk);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     child.on('error', (error: Error) => {
       output.push(`${job.command.join(' ')} could not start: ${error.message}\n`);
       resolve(1);
     });
     child.on('close', (code: number | null, signal: NodeJS.Signals | null) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+// eslint-disable-next-line no-control-regex -- the escape sequences of terminal colours
+const COLOURS = /\x1b\[[0-9;]*m/g;
+const MAX_DIGEST_LINES = 12;
+
+/**
+ * What failed, in a few lines: a long run's log is often read from its end (a CI page shows the
+ * tail), where the output of a job that failed early is long gone. For Vitest, each failed test's
+ * name (its `FAIL` line) and the first line of its error; for any other tool, its last lines.
+ */
+export function failureDigest(output: string): string[] {
+  const lines = output.replace(COLOURS, '').split('\n');
+  const digest: string[] = [];
+  lines.forEach((line, index) => {
+    if (!/^\s*FAIL\s/.test(line)) return;
+    digest.push(line.trim().replace(/\s+/g, ' '));
+    const reason = lines.slice(index + 1, index + 4).find((next) => next.trim() && !/^\s*FAIL\s/.test(next));
+    if (reason) digest.push(`    ${reason.trim()}`);
+  });
+  const shown = digest.length ? digest : lines.filter((line) => line.trim()).slice(-MAX_DIGEST_LINES);
+  return shown.length > MAX_DIGEST_LINES * 2
+    ? [...shown.slice(0, MAX_DIGEST_LINES * 2), `    … and more: see the job's output above`]
+    : shown;
 }
 
 /**
@@ -82,7 +111,7 @@ export async function runJobs(
       const output: string[] = [];
       const start = performance.now();
       const code = await run(job, output);
-      outcomes.push({ name: job.name, code, seconds: (performance.now() - start) / 1000 });
+      outcomes.push({ name: job.name, code, seconds: (performance.now() - start) / 1000, output: output.join('') });
       if (!job.stream)
         write(`\n── ${job.name} (${code === 0 ? 'passed' : `FAILED, exit code ${code}`}) ──\n${output.join('')}`);
     }
@@ -100,6 +129,8 @@ async function main() {
     console.log(`  ${outcome.code === 0 ? 'passed' : 'FAILED'}  ${outcome.name} (${outcome.seconds.toFixed(0)} s)`);
   }
   if (failed.length) {
+    for (const outcome of failed)
+      console.error(`\n${outcome.name} failed:\n  ${failureDigest(outcome.output).join('\n  ')}`);
     console.error(`\n${failed.map((outcome) => outcome.name).join(', ')} failed: see its output above.`);
     process.exit(1);
   }

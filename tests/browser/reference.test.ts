@@ -365,8 +365,14 @@ describe('a view chunk that fails to load', () => {
       await page.getByRole('link', { name: 'Editor' }).click();
       await heading(page, 'Something went wrong').waitFor();
       expect(path(page)).toBe('/editor');
+      // A loop keeps fetching while the error state shows; a bounded few requests before it are
+      // the intents that may each ask once (the idle preload, the link's warm-up on hover or focus,
+      // the navigation's retry), in an order that depends on the machine's load: seen 1 to 3.
       const failedRequests = requests;
-      expect(failedRequests).toBeLessThanOrEqual(2);
+      expect(failedRequests).toBeGreaterThanOrEqual(1);
+      expect(failedRequests).toBeLessThanOrEqual(3);
+      await page.waitForTimeout(1000);
+      expect(requests, 'requests for the failed chunk while its error state showed').toBe(failedRequests);
 
       await page.unroute('**/editor.view-*.js');
       await page.getByRole('link', { name: 'Go to the home page' }).click();

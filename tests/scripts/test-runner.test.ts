@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runJobs, type Job } from '../../scripts/test';
+import { failureDigest, runJobs, type Job } from '../../scripts/test';
 
 const sh = (name: string, script: string): Job => ({ name, command: ['sh', '-c', script] });
 
@@ -32,5 +32,27 @@ describe('npm test’s job runner (scripts/test.ts)', () => {
   it('reports a command that cannot start as failed', async () => {
     const [outcome] = await runJobs([{ name: 'missing', command: ['no-such-command-here'] }], 1, () => {});
     expect(outcome?.code).toBe(1);
+  });
+
+  it('sums up a failure in a few lines: each failed test and its error, else the last lines', () => {
+    const vitest = [
+      ' \x1b[31m✓\x1b[39m  unit  tests/a.test.ts (3 tests) 20ms',
+      ' FAIL   browser  tests/b.test.ts > a view chunk > loads later',
+      'AssertionError: expected 3 to be less than or equal to 2',
+      ' ❯ tests/b.test.ts:369:30',
+      ' FAIL   paths  tests/c.test.ts > walk 1',
+      '',
+      'Error: the app did not reach the state the model is in',
+      ' Test Files  2 failed | 1 passed (3)',
+    ].join('\n');
+    expect(failureDigest(vitest)).toEqual([
+      'FAIL browser tests/b.test.ts > a view chunk > loads later',
+      '    AssertionError: expected 3 to be less than or equal to 2',
+      'FAIL paths tests/c.test.ts > walk 1',
+      '    Error: the app did not reach the state the model is in',
+    ]);
+    const tsc = Array.from({ length: 20 }, (_, i) => `src/x.ts(${i},1): error TS2322`).join('\n');
+    expect(failureDigest(tsc)).toHaveLength(12);
+    expect(failureDigest(tsc).at(-1)).toBe('src/x.ts(19,1): error TS2322');
   });
 });

@@ -90,10 +90,21 @@ type PathsWindow = {
  * Opens the built app at `/` (below `origin`, which may carry a base path), waits for its router,
  * and records what its machine does.
  */
-export async function openApp(browser: Browser, origin: string, { clock = false } = {}) {
+export async function openApp(
+  browser: Browser,
+  origin: string,
+  { clock = false, storage = {} }: { clock?: boolean; storage?: Record<string, string> } = {},
+) {
   const opened = await openPage(browser, 'about:blank');
   const { page } = opened;
   await page.addInitScript(installDevtoolsHook);
+  // What the app reads from localStorage as it starts (a test hook of the app's, such as the
+  // reference app's call timeout).
+  if (Object.keys(storage).length) {
+    await page.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+  }
   // A machine with `after` timers: time moves only when a path waits (the driver's internal()).
   if (clock) await page.clock.install();
   page.on('dialog', (dialog) => void dialog.accept());
