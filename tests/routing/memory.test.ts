@@ -74,3 +74,52 @@ it(
     actor.stop();
   },
 );
+
+/** Bytes the heap keeps for `make()`'s result, after full collections; the result is kept meanwhile. */
+function retained<T>(make: () => T): { value: T; bytes: number } {
+  const before = heap();
+  const value = make();
+  const bytes = heap() - before;
+  return { value, bytes };
+}
+
+/**
+ * What start-up keeps per route, at a size where code and caches are a rounding error (Node's heap
+ * is 64-bit without pointer compression: about twice Chromium's figures). Measured in this test in
+ * issue 20's fourth session, three runs at 10,000 routes: 3,109–3,182 B in all, the table 345–409 B;
+ * before it (lists made by spread, each keeping room for 17 elements) 3,583–3,596 B and 512–514 B.
+ */
+const START_UP_ROUTES = 10_000;
+const TABLE_BYTES_PER_ROUTE = 460;
+const START_UP_BYTES_PER_ROUTE = 3_400;
+
+it(
+  `keeps under ${START_UP_BYTES_PER_ROUTE} B per route for machine, boot machine and route table, the table under ${TABLE_BYTES_PER_ROUTE} (${START_UP_ROUTES.toLocaleString('en')} routes)`,
+  { timeout: 30_000 },
+  () => {
+    // Compiles the build's code first, so that only the 10,000 routes' objects are counted.
+    buildRouteTable(startsAtUrl(generatedMachine(20)));
+    const config = retained(() => generatedMachine(START_UP_ROUTES));
+    const machine = retained(() => startsAtUrl(config.value));
+    const table = retained(() => buildRouteTable(machine.value));
+    const perRoute = (bytes: number) => Math.round(bytes / START_UP_ROUTES);
+    const total = perRoute(config.bytes + machine.bytes + table.bytes);
+    const where =
+      `routed() config ${perRoute(config.bytes)} B, startsAtUrl() machine ${perRoute(machine.bytes)} B, ` +
+      `route table ${perRoute(table.bytes)} B per route`;
+    expect(
+      perRoute(table.bytes),
+      `the route table keeps ${perRoute(table.bytes)} B per route (allowed ${TABLE_BYTES_PER_ROUTE}; ${where}): ` +
+        'a list or object per route that is not needed, or an array made by spread ([...a, ...b] keeps room for ' +
+        '17 elements; a.concat(b) does not); find it with HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts',
+    ).toBeLessThan(TABLE_BYTES_PER_ROUTE);
+    expect(
+      total,
+      `start-up keeps ${total} B per route (allowed ${START_UP_BYTES_PER_ROUTE}; ${where}): something routed(), ` +
+        'startsAtUrl() or the table keeps per state grew (an array made by spread, a list or object per state that ' +
+        'could be shared); find it with HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts (docs/BENCHMARKS.md, ' +
+        '"Heap after load, session 4")',
+    ).toBeLessThan(START_UP_BYTES_PER_ROUTE);
+    expect(table.value.routes.size).toBe(START_UP_ROUTES + 1);
+  },
+);
