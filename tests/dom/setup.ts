@@ -1,2 +1,10 @@
+import { configure } from '@testing-library/react';
+
 // jsdom has no layout: scrolling is a no-op here (real scrolling is tested in Chromium).
 window.scrollTo = () => {};
+
+// findBy*/waitFor give up after 1 s by default. A view's first render here imports its module
+// (Vite transforms it on first use), and npm test runs two jobs at once on a shared 2-core machine:
+// at load 11 that import alone has taken longer, and a path walk failed on it. A passing wait
+// returns as soon as its condition holds, so a longer limit costs only a failing test's time.
+configure({ asyncUtilTimeout: 5000 });
