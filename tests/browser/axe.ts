@@ -1,4 +1,4 @@
-import axe from 'axe-core';
+import axe, { type AxeResults, type ElementContext, type RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /**
@@ -21,7 +21,9 @@ export async function axeViolations(
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(
     async ({ rules, include }) => {
-      const { axe } = window as unknown as { axe: typeof import('axe-core') };
+      const { axe } = window as unknown as {
+        axe: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+      };
       const results = await axe.run(include ? { include: [include] } : document, {
         resultTypes: ['violations'],
         ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}),
