@@ -287,6 +287,10 @@ export default defineConfig(async ({ mode, command }): Promise<UserConfig> => {
             testTimeout: 30_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            // The files share one worker's module cache: playwright-core and the machines are imported
+            // once, not once per file (~1 s each on a loaded 2-core machine). No browser file keeps
+            // state in a shared module: each launches its own browser in its own module scope.
+            isolate: false,
             // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
             // more only queues CPU work on 2 cores and stretches each test towards its timeout.
             maxConcurrency: 3,

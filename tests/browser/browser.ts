@@ -1,19 +1,34 @@
 import { expect } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '../../scripts/chromium';
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });
 }
 
-/** A fresh page that fails the test on any uncaught exception or console error. */
+const VIEWPORT = { width: 1024, height: 768 };
+
+/** A context for a file's tests to share, a tab each (openPage says when that is sound). */
+export const sharedContext = (browser: Browser) => browser.newContext({ viewport: VIEWPORT });
+
+/**
+ * A fresh page that fails the test on any uncaught exception or console error: in a context of its
+ * own when given the browser, or a new tab of a context the caller shares between tests. A tab
+ * has its own history, sessionStorage, routes and listeners; what tabs of a context share is
+ * localStorage, cookies, the HTTP cache (and the compiled scripts Chromium keeps with it), the
+ * clock and the offline switch. A file whose tests touch none of those shares one context: a tab
+ * is cheaper to open than a context, and the app's chunks come from the cache
+ * (docs/BENCHMARKS.md, "Browser project, session 4").
+ */
 export async function openPage(
-  browser: Browser,
+  opener: Browser | BrowserContext,
   url: string,
   options: { viewport?: { width: number; height: number } } = {},
 ) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 768 } });
+  const shared = !('newContext' in opener);
+  const context = shared ? opener : await opener.newContext({ viewport: options.viewport ?? VIEWPORT });
   const page = await context.newPage();
+  if (shared && options.viewport) await page.setViewportSize(options.viewport);
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   // Chromium's "Failed to load resource: … status of 404" names no URL: the message's location
@@ -31,7 +46,7 @@ export async function openPage(
     problems.push(`console.error: ${message.text()}${request}`);
   });
   await page.goto(url);
-  return { page, problems, close: () => context.close() };
+  return { page, problems, close: () => (shared ? page.close() : context.close()) };
 }
 
 /** The app's current state value and URL, as the machine sees them. */
@@ -44,12 +59,12 @@ export function machineState(page: Page): Promise<{ value: unknown; historyLengt
 
 /** Opens `url` in a fresh page, runs `test`, and fails it on any uncaught exception or console error. */
 export async function withPage(
-  browser: Browser,
+  opener: Browser | BrowserContext,
   url: string,
   test: (page: Page) => Promise<void>,
   options: { viewport?: { width: number; height: number } } = {},
 ) {
-  const { page, problems, close } = await openPage(browser, url, options);
+  const { page, problems, close } = await openPage(opener, url, options);
   try {
     await test(page);
     expect(problems).toEqual([]);

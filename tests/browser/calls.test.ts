@@ -74,6 +74,51 @@ const pendingSeen = (page: Page) =>
     return { shown: w.pendingShown, busy: w.busySeen };
   });
 
+// The tests that neither tell the API server how to answer nor read what it was asked run at once,
+// first, each in a context of its own (one goes offline); the others, in order, after them.
+describe.concurrent('failures: the catalogue message, focused, with its handling', () => {
+  it('shows the network failure when offline, and loads on retry once back online', async ({ expect }) => {
+    await open('/records', async (page) => {
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      // The other screens' chunks load while idle: offline before they have, the record's view
+      // itself would fail (the error screen), which is not what this test is about.
+      await page.waitForLoadState('networkidle');
+      await page.context().setOffline(true);
+      // A record not asked for yet (the list is fresh: offline, Back to it would still show it).
+      await page.getByTestId('records').getByRole('link', { name: 'Record 2' }).click();
+      await alert(page).waitFor();
+      expect(await alert(page).textContent()).toContain(errorStrings.network);
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: errorStrings.retry }).click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+    });
+  });
+
+  it('offers a way out, not a retry, for a record that does not exist', async ({ expect }) => {
+    await open('/records/99', async (page) => {
+      await alert(page).waitFor();
+      expect(await alert(page).textContent()).toContain(errorStrings.notFound);
+      expect(await page.getByRole('button', { name: errorStrings.retry }).count()).toBe(0);
+      await alert(page).getByRole('link', { name: 'All records' }).click();
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+    });
+  });
+});
+
+describe.concurrent("the product's API slot behind vite preview", () => {
+  it('answers an unknown /api path with the API server’s JSON 404, never the app’s index.html', async ({ expect }) => {
+    for (const origin of [inject('productUrl'), inject('referenceUrl')]) {
+      const response = await fetch(`${origin}/api/no-such-thing?x=1`);
+      expect(response.status, `${origin}/api/no-such-thing`).toBe(404);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(((await response.json()) as { message: string }).message).toContain('GET /api/no-such-thing');
+    }
+    // Only /api is the API's: a screen URL that starts alike is still the app's.
+    const page = await fetch(`${inject('productUrl')}/apiary`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+});
+
 describe('loading on entry', () => {
   it('makes one request for a deep link to a record and shows it', async () => {
     await open('/records/2', async (page) => {
@@ -224,46 +269,5 @@ describe('failures: the catalogue message, focused, with its handling', () => {
   it('shows a dropped connection behind the proxy as a server problem', async () => {
     await api.behave({ path: '/api/records', behaviour: { kind: 'drop' } });
     await open('/records', (page) => failsThenRetries(page, errorStrings.server));
-  });
-
-  it('shows the network failure when offline, and loads on retry once back online', async () => {
-    await open('/records', async (page) => {
-      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
-      // The other screens' chunks load while idle: offline before they have, the record's view
-      // itself would fail (the error screen), which is not what this test is about.
-      await page.waitForLoadState('networkidle');
-      await page.context().setOffline(true);
-      // A record not asked for yet (the list is fresh: offline, Back to it would still show it).
-      await page.getByTestId('records').getByRole('link', { name: 'Record 2' }).click();
-      await alert(page).waitFor();
-      expect(await alert(page).textContent()).toContain(errorStrings.network);
-      await page.context().setOffline(false);
-      await page.getByRole('button', { name: errorStrings.retry }).click();
-      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
-    });
-  });
-
-  it('offers a way out, not a retry, for a record that does not exist', async () => {
-    await open('/records/99', async (page) => {
-      await alert(page).waitFor();
-      expect(await alert(page).textContent()).toContain(errorStrings.notFound);
-      expect(await page.getByRole('button', { name: errorStrings.retry }).count()).toBe(0);
-      await alert(page).getByRole('link', { name: 'All records' }).click();
-      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
-    });
-  });
-});
-
-describe("the product's API slot behind vite preview", () => {
-  it('answers an unknown /api path with the API server’s JSON 404, never the app’s index.html', async () => {
-    for (const origin of [inject('productUrl'), inject('referenceUrl')]) {
-      const response = await fetch(`${origin}/api/no-such-thing?x=1`);
-      expect(response.status, `${origin}/api/no-such-thing`).toBe(404);
-      expect(response.headers.get('content-type')).toBe('application/json');
-      expect(((await response.json()) as { message: string }).message).toContain('GET /api/no-such-thing');
-    }
-    // Only /api is the API's: a screen URL that starts alike is still the app's.
-    const page = await fetch(`${inject('productUrl')}/apiary`);
-    expect(page.headers.get('content-type')).toContain('text/html');
   });
 });

@@ -1,14 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { headingNamed, historyLength, launch, pathOf, withPage } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { headingNamed, historyLength, launch, sharedContext, pathOf, withPage } from './browser';
 
 /**
  * The routing contract's promises that broke on statecharts of other shapes (issue 8), in Chromium
  * on the built reference app: each test is named after what broke.
  */
 let browser: Browser;
+let context: BrowserContext;
 beforeAll(async () => {
   browser = await launch();
+  // A tab per test in one context: these tests use no storage but the tab's own sessionStorage.
+  context = await sharedContext(browser);
 });
 afterAll(async () => {
   await browser?.close();
@@ -17,7 +20,7 @@ afterAll(async () => {
 const origin = () => inject('referenceUrl');
 const path = pathOf;
 const heading = headingNamed;
-const open = (url: string, test: (page: Page) => Promise<void>) => withPage(browser, origin() + url, test);
+const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
 
 interface TestApp {
   actor: { getSnapshot(): { context: { homeEntries: number } } };
@@ -36,8 +39,11 @@ const pushForeignEntry = (page: Page, url: string) =>
     history.pushState({ usr: null, key: 'foreign', idx: (state?.idx ?? 0) + 1 }, '', to);
   }, url);
 
-describe('a URL naming a routable ancestor of the screen shown (a parent without an index child)', () => {
-  it('shows the parent’s own screen when its header link is clicked on its child’s screen', async () => {
+// Every test opens a context of its own (withPage) and none tells the API servers how to answer,
+// so the tests run at once, up to the browser project's maxConcurrency: one's page load overlaps
+// another's waits. A test that needs api.behave() belongs in a sequential block (see calls.test.ts).
+describe.concurrent('a URL naming a routable ancestor of the screen shown (a parent without an index child)', () => {
+  it('shows the parent’s own screen when its header link is clicked on its child’s screen', async ({ expect }) => {
     await open('/tour/stop', async (page) => {
       await heading(page, 'First stop').waitFor();
       const entries = await historyLength(page);
@@ -49,7 +55,7 @@ describe('a URL naming a routable ancestor of the screen shown (a parent without
     });
   });
 
-  it('goes Back from the child to the parent’s screen instead of snapping forward', async () => {
+  it('goes Back from the child to the parent’s screen instead of snapping forward', async ({ expect }) => {
     await open('/tour', async (page) => {
       await heading(page, 'Tour').waitFor();
       await page.getByRole('link', { name: 'Go to the first stop' }).click();
@@ -63,8 +69,8 @@ describe('a URL naming a routable ancestor of the screen shown (a parent without
   });
 });
 
-describe('a deep link', () => {
-  it('enters the URL’s state first: the initial screen’s entry action never runs', async () => {
+describe.concurrent('a deep link', () => {
+  it('enters the URL’s state first: the initial screen’s entry action never runs', async ({ expect }) => {
     await open('/section/3', async (page) => {
       await heading(page, 'Item 3').waitFor();
       const entries = await page.evaluate(
@@ -74,7 +80,7 @@ describe('a deep link', () => {
     });
   });
 
-  it('to the initial screen enters it once', async () => {
+  it('to the initial screen enters it once', async ({ expect }) => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
       const entries = await page.evaluate(
@@ -85,8 +91,8 @@ describe('a deep link', () => {
   });
 });
 
-describe('Back onto a URL that means the screen shown', () => {
-  it('replaces a redirecting entry whose target is the page shown', async () => {
+describe.concurrent('Back onto a URL that means the screen shown', () => {
+  it('replaces a redirecting entry whose target is the page shown', async ({ expect }) => {
     await open('/editor', async (page) => {
       await heading(page, 'Editor').waitFor();
       const entries = await historyLength(page);
@@ -104,7 +110,7 @@ describe('Back onto a URL that means the screen shown', () => {
     });
   });
 
-  it('replaces a non-canonical spelling of the screen shown with the canonical URL', async () => {
+  it('replaces a non-canonical spelling of the screen shown with the canonical URL', async ({ expect }) => {
     await open('/editor', async (page) => {
       await heading(page, 'Editor').waitFor();
       await pushForeignEntry(page, '/section/01');
@@ -118,8 +124,8 @@ describe('Back onto a URL that means the screen shown', () => {
   });
 });
 
-describe('a move the machine refuses in part', () => {
-  it('changes nothing and restores the history position without rewriting any entry', async () => {
+describe.concurrent('a move the machine refuses in part', () => {
+  it('changes nothing and restores the history position without rewriting any entry', async ({ expect }) => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
       const entries = await historyLength(page);
@@ -145,7 +151,7 @@ describe('a move the machine refuses in part', () => {
 
 const typedUrl = (page: Page) => page.locator('.typed-url').textContent();
 
-describe('URLs that would leave the origin, or that no URL can hold', () => {
+describe.concurrent('URLs that would leave the origin, or that no URL can hold', () => {
   // The last one is a data: URL with an unpaired surrogate, which made encodeURIComponent throw.
   for (const target of [
     '//evil.example/x',
@@ -153,7 +159,9 @@ describe('URLs that would leave the origin, or that no URL can hold', () => {
     'https://evil.example/x',
     'data:/section/1?.=\ud800',
   ]) {
-    it(`navigate(${JSON.stringify(target)}) shows not-found on our origin, with the text a reload shows again`, async () => {
+    it(`navigate(${JSON.stringify(target)}) shows not-found on our origin, with the text a reload shows again`, async ({
+      expect,
+    }) => {
       await open('/', async (page) => {
         await heading(page, 'Reference home').waitFor();
         await navigate(page, target);
@@ -171,8 +179,10 @@ describe('URLs that would leave the origin, or that no URL can hold', () => {
   }
 });
 
-describe('relative inputs to navigate()', () => {
-  it("resolve as the browser resolves a link: '' and '?' on the page shown add no entry, however often", async () => {
+describe.concurrent('relative inputs to navigate()', () => {
+  it("resolve as the browser resolves a link: '' and '?' on the page shown add no entry, however often", async ({
+    expect,
+  }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       const entries = await historyLength(page);
@@ -186,8 +196,8 @@ describe('relative inputs to navigate()', () => {
   });
 });
 
-describe('the hash', () => {
-  it('is not part of the state: dropped on load', async () => {
+describe.concurrent('the hash', () => {
+  it('is not part of the state: dropped on load', async ({ expect }) => {
     await open('/section/2#notes', async (page) => {
       await heading(page, 'Item 2').waitFor();
       await expect.poll(() => path(page)).toBe('/section/2');

@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { launch, openPage } from './browser';
 
 let browser: Browser;
@@ -23,8 +23,8 @@ async function recordViolations(page: Page) {
 const violations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
-describe('the Content-Security-Policy of the built app', () => {
-  it('is set, allowing no inline script or style', async () => {
+describe.concurrent('the Content-Security-Policy of the built app', () => {
+  it('is set, allowing no inline script or style', async ({ expect }) => {
     const { page, close } = await openPage(browser, inject('productUrl') + '/');
     try {
       const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
@@ -41,7 +41,9 @@ describe('the Content-Security-Policy of the built app', () => {
     ['productUrl', ['/', '/nowhere']],
     ['referenceUrl', ['/', '/section?q=a&page=2', '/section/3', '/editor', '/broken', '/?overlay=open', '/nowhere']],
   ] as const) {
-    it(`lets the ${app === 'productUrl' ? 'product' : 'reference'} app run every screen with no violation`, async () => {
+    it(`lets the ${app === 'productUrl' ? 'product' : 'reference'} app run every screen with no violation`, async ({
+      expect,
+    }) => {
       const context = await browser.newContext();
       const page = await context.newPage();
       const problems: string[] = [];
@@ -63,7 +65,7 @@ describe('the Content-Security-Policy of the built app', () => {
     });
   }
 
-  it('blocks a script injected inline, reporting the violation', async () => {
+  it('blocks a script injected inline, reporting the violation', async ({ expect }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await recordViolations(page);

@@ -10,12 +10,12 @@ import { launch, openPage } from './browser';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
+  await api.reset();
 });
 afterAll(async () => {
   await browser?.close();
   await api.reset();
 });
-beforeEach(() => api.reset());
 
 const origin = () => inject('referenceUrl');
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -50,8 +50,10 @@ const fillValid = async (page: Page, name = 'A name') => {
 const submit = (page: Page) => page.getByRole('button', { name: recordStrings.submit }).click();
 const saves = () => api.requestsFor('/api/records').then((requests) => requests.filter((r) => r.method === 'POST'));
 
-describe('the reference form in Chromium', () => {
-  it('focuses the error summary on a refused submit, and its link focuses the field', async () => {
+// Tests that neither tell the API server how to answer nor read what it was asked run at once, each
+// in a context of its own (drafts live in localStorage); the others, in order, after them.
+describe.concurrent('the reference form in Chromium', () => {
+  it('focuses the error summary on a refused submit, and its link focuses the field', async ({ expect }) => {
     await open('/records/new', async (page) => {
       await heading(page, recordStrings.title).waitFor();
       // The form's URL is below /records: the header marks "Records" too, drawn as current.
@@ -77,7 +79,7 @@ describe('the reference form in Chromium', () => {
     });
   });
 
-  it('discards a dirty form: the way out, while every link is still refused until then', async () => {
+  it('discards a dirty form: the way out, while every link is still refused until then', async ({ expect }) => {
     await open('/records/new', async (page) => {
       await heading(page, recordStrings.title).waitFor();
       await field(page, recordStrings.fields.name).fill('A name');
@@ -89,6 +91,96 @@ describe('the reference form in Chromium', () => {
       await expect.poll(() => path(page)).toBe('/');
     });
   });
+
+  it('keeps a draft across a reload and a closed tab, and drops a corrupt one with a warning', async ({ expect }) => {
+    const context = await browser.newContext();
+    try {
+      const first = await context.newPage();
+      await first.goto(`${origin()}/records/new`);
+      await field(first, recordStrings.fields.name).fill('A draft');
+      await field(first, recordStrings.fields.quantity).fill('7');
+      // Reload asks (unsaved input); accept, as a person who meant it would.
+      first.on('dialog', (dialog) => void dialog.accept());
+      await first.reload();
+      await heading(first, recordStrings.title).waitFor();
+      expect(await field(first, recordStrings.fields.name).inputValue()).toBe('A draft');
+      await first.close({ runBeforeUnload: false });
+
+      const second = await context.newPage();
+      await second.goto(`${origin()}/records/new`);
+      await heading(second, recordStrings.title).waitFor();
+      expect(await field(second, recordStrings.fields.quantity).inputValue()).toBe('7');
+
+      await second.evaluate(() => localStorage.setItem('draft:newRecord', '{"version":1,"data":'));
+      const warnings: string[] = [];
+      second.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+      second.on('dialog', (dialog) => void dialog.accept());
+      await second.reload();
+      await heading(second, recordStrings.title).waitFor();
+      expect(await field(second, recordStrings.fields.name).inputValue()).toBe('');
+      expect(warnings.join('\n')).toContain('corrupt');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works with storage disabled: no draft, no crash', async ({ expect }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', {
+          get: () => {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      });
+      await page.goto(`${origin()}/records/new`);
+      await field(page, recordStrings.fields.name).fill('A name');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.concurrent('access in Chromium', () => {
+  it('lands a deep link on not allowed, hides the nav entry, and returns to the target once signed in', async ({
+    expect,
+  }) => {
+    await open('/admin', async (page) => {
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(path(page)).toBe('/not-allowed');
+      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(path(page)).toBe('/admin');
+      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
+    });
+  });
+
+  it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
+    await open('/admin', async (page) => {
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(page.url()).not.toContain('admin=');
+      await page.getByRole('button', { name: accessStrings.signOut }).click();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
+    });
+  });
+});
+
+describe('the reference form in Chromium', () => {
+  beforeEach(() => api.reset());
 
   it('refuses Back while dirty, shows the pending state, then saves and lets go', async () => {
     await open('/', async (page) => {
@@ -187,90 +279,6 @@ describe('the reference form in Chromium', () => {
       await heading(page, recordStrings.saved).waitFor();
       expect(path(page)).toBe('/records/new');
       expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
-    });
-  });
-
-  it('keeps a draft across a reload and a closed tab, and drops a corrupt one with a warning', async () => {
-    const context = await browser.newContext();
-    try {
-      const first = await context.newPage();
-      await first.goto(`${origin()}/records/new`);
-      await field(first, recordStrings.fields.name).fill('A draft');
-      await field(first, recordStrings.fields.quantity).fill('7');
-      // Reload asks (unsaved input); accept, as a person who meant it would.
-      first.on('dialog', (dialog) => void dialog.accept());
-      await first.reload();
-      await heading(first, recordStrings.title).waitFor();
-      expect(await field(first, recordStrings.fields.name).inputValue()).toBe('A draft');
-      await first.close({ runBeforeUnload: false });
-
-      const second = await context.newPage();
-      await second.goto(`${origin()}/records/new`);
-      await heading(second, recordStrings.title).waitFor();
-      expect(await field(second, recordStrings.fields.quantity).inputValue()).toBe('7');
-
-      await second.evaluate(() => localStorage.setItem('draft:newRecord', '{"version":1,"data":'));
-      const warnings: string[] = [];
-      second.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
-      second.on('dialog', (dialog) => void dialog.accept());
-      await second.reload();
-      await heading(second, recordStrings.title).waitFor();
-      expect(await field(second, recordStrings.fields.name).inputValue()).toBe('');
-      expect(warnings.join('\n')).toContain('corrupt');
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('works with storage disabled: no draft, no crash', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.addInitScript(() => {
-        Object.defineProperty(window, 'localStorage', {
-          get: () => {
-            throw new DOMException('The operation is insecure.', 'SecurityError');
-          },
-        });
-      });
-      await page.goto(`${origin()}/records/new`);
-      await field(page, recordStrings.fields.name).fill('A name');
-      await page.getByRole('button', { name: recordStrings.submit }).click();
-      await heading(page, recordStrings.saved).waitFor();
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-});
-
-describe('access in Chromium', () => {
-  it('lands a deep link on not allowed, hides the nav entry, and returns to the target once signed in', async () => {
-    await open('/admin', async (page) => {
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(path(page)).toBe('/not-allowed');
-      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(path(page)).toBe('/admin');
-      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
-    });
-  });
-
-  it('keeps the role across a reload, from the session, not the URL', async () => {
-    await open('/admin', async (page) => {
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(page.url()).not.toContain('admin=');
-      await page.getByRole('button', { name: accessStrings.signOut }).click();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
     });
   });
 });

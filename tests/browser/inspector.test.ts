@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayCase, type RecordedCase } from '../paths/cases';
 import { referenceMachine } from '../reference/referenceMachine';
+import { axeViolations } from './axe';
 import { launch } from './browser';
 
 /*
@@ -69,8 +69,7 @@ const view = async () => {
 };
 
 async function expectNoAxeViolations() {
-  const results = await new AxeBuilder({ page }).include('[data-inspector]').analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  expect(await axeViolations(page, { include: '[data-inspector]' })).toEqual([]);
 }
 
 async function openByShortcut() {

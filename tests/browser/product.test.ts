@@ -18,8 +18,8 @@ const path = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).
 const open = (url: string, test: (page: Page) => Promise<void>, viewport?: { width: number; height: number }) =>
   withPage(browser, inject('productUrl') + url, test, { viewport });
 
-describe('the product app', () => {
-  it('opens on the entry screen inside the shell: skip link, header navigation, main, footer', async () => {
+describe.concurrent('the product app', () => {
+  it('opens on the entry screen inside the shell: skip link, header navigation, main, footer', async ({ expect }) => {
     await open('/', async (page) => {
       await page.getByRole('heading', { level: 1, name: strings.home.heading }).waitFor();
       expect(await page.title()).toBe(`${strings.home.title} · ${strings.productName}`);
@@ -38,7 +38,7 @@ describe('the product app', () => {
     });
   });
 
-  it('shows not-found for an unknown URL, keeping it, and goes home from there', async () => {
+  it('shows not-found for an unknown URL, keeping it, and goes home from there', async ({ expect }) => {
     await open('/some/unknown/place?x=1', async (page) => {
       await page.getByRole('heading', { name: strings.notFound.heading }).waitFor();
       expect(path(page)).toBe('/some/unknown/place?x=1');
@@ -53,7 +53,7 @@ describe('the product app', () => {
     });
   });
 
-  it('fits a 320 px wide screen without horizontal scrolling', async () => {
+  it('fits a 320 px wide screen without horizontal scrolling', async ({ expect }) => {
     await open(
       '/',
       async (page) => {
@@ -65,7 +65,7 @@ describe('the product app', () => {
   });
 });
 
-describe('the production build', () => {
+describe.concurrent('the production build', () => {
   const files = readdirSync('dist/assets').map((file) => join('dist/assets', file));
   const text = files.map((file) => readFileSync(file, 'utf8')).join('\n') + readFileSync('dist/index.html', 'utf8');
 

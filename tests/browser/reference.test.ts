@@ -1,10 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { headingNamed, historyLength, launch, openPage, pathOf, withPage } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { headingNamed, historyLength, launch, sharedContext, openPage, pathOf, withPage } from './browser';
 
 let browser: Browser;
+let context: BrowserContext;
 beforeAll(async () => {
   browser = await launch();
+  // A tab per test in one context: these tests use no storage but the tab's own sessionStorage.
+  context = await sharedContext(browser);
 });
 afterAll(async () => {
   await browser?.close();
@@ -14,9 +17,12 @@ const origin = () => inject('referenceUrl');
 const path = pathOf;
 const heading = headingNamed;
 
-const open = (url: string, test: (page: Page) => Promise<void>) => withPage(browser, origin() + url, test);
+const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
 
-describe('deep links to every reference route', () => {
+// Every test opens a context of its own (withPage) and none tells the API servers how to answer,
+// so the tests run at once, up to the browser project's maxConcurrency: one's page load overlaps
+// another's waits. A test that needs api.behave() belongs in a sequential block (see calls.test.ts).
+describe.concurrent('deep links to every reference route', () => {
   const cases: [url: string, heading: string, title: string][] = [
     ['/', 'Reference home', 'Reference home · Reference app'],
     ['/section', 'All items', 'All items · Reference app'],
@@ -28,7 +34,7 @@ describe('deep links to every reference route', () => {
     ['/section/2?overlay=open', 'Overlay', 'Overlay · Item 2 · Reference app'],
   ];
   for (const [url, name, title] of cases) {
-    it(`opens ${url} on its screen, with its title, and keeps the URL`, async () => {
+    it(`opens ${url} on its screen, with its title, and keeps the URL`, async ({ expect }) => {
       await open(url, async (page) => {
         await heading(page, name).waitFor();
         expect(path(page)).toBe(url);
@@ -37,15 +43,15 @@ describe('deep links to every reference route', () => {
     });
   }
 
-  it('shows the search params it was given', async () => {
+  it('shows the search params it was given', async ({ expect }) => {
     await open('/section?q=red&page=2', async (page) => {
       await expect.poll(() => page.getByTestId('list-query').textContent()).toBe('Page 2, filtered by “red”');
     });
   });
 });
 
-describe('links, Back and Forward', () => {
-  it('pushes one entry per link click and moves with Back and Forward', async () => {
+describe.concurrent('links, Back and Forward', () => {
+  it('pushes one entry per link click and moves with Back and Forward', async ({ expect }) => {
     await open('/', async (page) => {
       const start = await historyLength(page);
       await page.getByRole('link', { name: 'Section' }).click();
@@ -67,7 +73,7 @@ describe('links, Back and Forward', () => {
     });
   });
 
-  it('marks the link to the current screen with aria-current', async () => {
+  it('marks the link to the current screen with aria-current', async ({ expect }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       expect(await page.getByRole('link', { name: 'Item 1' }).getAttribute('aria-current')).toBe('page');
@@ -77,7 +83,7 @@ describe('links, Back and Forward', () => {
     });
   });
 
-  it('adds no entry when a link leads to the screen already shown', async () => {
+  it('adds no entry when a link leads to the screen already shown', async ({ expect }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       const start = await historyLength(page);
@@ -87,7 +93,7 @@ describe('links, Back and Forward', () => {
     });
   });
 
-  it('keeps the section entered between its children and re-enters the item for a new id', async () => {
+  it('keeps the section entered between its children and re-enters the item for a new id', async ({ expect }) => {
     await open('/section', async (page) => {
       await heading(page, 'All items').waitFor();
       await page.getByRole('link', { name: 'Item 1' }).click();
@@ -98,7 +104,7 @@ describe('links, Back and Forward', () => {
     });
   });
 
-  it('changes tabs inside a screen without touching the URL, title or focus', async () => {
+  it('changes tabs inside a screen without touching the URL, title or focus', async ({ expect }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       const start = await historyLength(page);
@@ -111,8 +117,8 @@ describe('links, Back and Forward', () => {
   });
 });
 
-describe('refusal', () => {
-  it('refuses Back while the editor is dirty and keeps the forward entry', async () => {
+describe.concurrent('refusal', () => {
+  it('refuses Back while the editor is dirty and keeps the forward entry', async ({ expect }) => {
     await open('/', async (page) => {
       await page.getByRole('link', { name: 'Section' }).click();
       await heading(page, 'All items').waitFor();
@@ -138,7 +144,7 @@ describe('refusal', () => {
     });
   });
 
-  it('refuses a link click while dirty, adding no entry', async () => {
+  it('refuses a link click while dirty, adding no entry', async ({ expect }) => {
     await open('/editor', async (page) => {
       await heading(page, 'Editor').waitFor();
       await page.getByLabel('Draft').fill('x');
@@ -150,7 +156,7 @@ describe('refusal', () => {
     });
   });
 
-  it('asks the browser to confirm a reload while the editor is dirty, and not when saved', async () => {
+  it('asks the browser to confirm a reload while the editor is dirty, and not when saved', async ({ expect }) => {
     await open('/editor', async (page) => {
       await heading(page, 'Editor').waitFor();
       // Chromium asks only on pages the user has interacted with: type for real.
@@ -177,8 +183,8 @@ describe('refusal', () => {
   });
 });
 
-describe('redirect', () => {
-  it('replaces the entry when a typed URL redirects', async () => {
+describe.concurrent('redirect', () => {
+  it('replaces the entry when a typed URL redirects', async ({ expect }) => {
     await open('/section', async (page) => {
       await heading(page, 'All items').waitFor();
       const start = await historyLength(page);
@@ -192,7 +198,7 @@ describe('redirect', () => {
     });
   });
 
-  it('pushes only the redirect target when a link leads to a redirecting route', async () => {
+  it('pushes only the redirect target when a link leads to a redirecting route', async ({ expect }) => {
     await open('/section', async (page) => {
       await heading(page, 'All items').waitFor();
       const start = await historyLength(page);
@@ -206,7 +212,7 @@ describe('redirect', () => {
   });
 });
 
-describe('unknown and malformed URLs', () => {
+describe.concurrent('unknown and malformed URLs', () => {
   const cases: [url: string, shown: string, kept?: string][] = [
     ['/nowhere', '/nowhere'],
     ['/section/abc', '/section/abc'],
@@ -219,7 +225,7 @@ describe('unknown and malformed URLs', () => {
     ['//evil.example/path', '/%2F%2Fevil.example%2Fpath', '/%2F%2Fevil.example%2Fpath'],
   ];
   for (const [url, shown, kept = url] of cases) {
-    it(`shows not-found for ${url}, keeping the URL as typed, with a way home`, async () => {
+    it(`shows not-found for ${url}, keeping the URL as typed, with a way home`, async ({ expect }) => {
       await open(url, async (page) => {
         await heading(page, 'Page not found').waitFor();
         expect(path(page)).toBe(kept);
@@ -231,7 +237,7 @@ describe('unknown and malformed URLs', () => {
     });
   }
 
-  it('shows not-found for a URL over the length limit', async () => {
+  it('shows not-found for a URL over the length limit', async ({ expect }) => {
     const url = `/section?q=${'x'.repeat(3000)}`;
     await open(url, async (page) => {
       await heading(page, 'Page not found').waitFor();
@@ -240,8 +246,8 @@ describe('unknown and malformed URLs', () => {
   });
 });
 
-describe('reload', () => {
-  it('keeps the state of nested and parallel routes across a reload', async () => {
+describe.concurrent('reload', () => {
+  it('keeps the state of nested and parallel routes across a reload', async ({ expect }) => {
     await open('/section/2?overlay=open', async (page) => {
       await heading(page, 'Item 2').waitFor();
       await page.reload();
@@ -252,8 +258,8 @@ describe('reload', () => {
   });
 });
 
-describe('after a navigation', () => {
-  it('sets the title, announces the screen and focuses its heading, but not on first load', async () => {
+describe.concurrent('after a navigation', () => {
+  it('sets the title, announces the screen and focuses its heading, but not on first load', async ({ expect }) => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
@@ -268,7 +274,7 @@ describe('after a navigation', () => {
     });
   });
 
-  it('scrolls new entries to the top and restores the position on Back', async () => {
+  it('scrolls new entries to the top and restores the position on Back', async ({ expect }) => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
       await page.locator('#page-end').scrollIntoViewIfNeeded();
@@ -285,8 +291,8 @@ describe('after a navigation', () => {
   });
 });
 
-describe('the overlay in a parallel region', () => {
-  it('opens with its own URL and leaves the screen beside it as it was', async () => {
+describe.concurrent('the overlay in a parallel region', () => {
+  it('opens with its own URL and leaves the screen beside it as it was', async ({ expect }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       await page.getByRole('button', { name: 'Notes' }).click();
@@ -312,8 +318,8 @@ describe('the overlay in a parallel region', () => {
   });
 });
 
-describe('a view that throws', () => {
-  it('lands in the error state with a way home, and the app keeps navigating', async () => {
+describe.concurrent('a view that throws', () => {
+  it('lands in the error state with a way home, and the app keeps navigating', async ({ expect }) => {
     await open('/', async (page) => {
       await page.getByRole('link', { name: 'Broken' }).click();
       await heading(page, 'Something went wrong').waitFor();
@@ -326,9 +332,9 @@ describe('a view that throws', () => {
   });
 });
 
-describe('under a base path', () => {
-  it('serves deep links and keeps the base in every URL', async () => {
-    const { page, problems, close } = await openPage(browser, inject('baseUrl') + '/base/section/2?overlay=open');
+describe.concurrent('under a base path', () => {
+  it('serves deep links and keeps the base in every URL', async ({ expect }) => {
+    const { page, problems, close } = await openPage(context, inject('baseUrl') + '/base/section/2?overlay=open');
     try {
       await heading(page, 'Item 2').waitFor();
       expect(path(page)).toBe('/base/section/2?overlay=open');
@@ -350,10 +356,10 @@ describe('under a base path', () => {
   });
 });
 
-describe('a view chunk that fails to load', () => {
-  it('shows the error state, without fetching in a loop, and loads on a later navigation', async () => {
+describe.concurrent('a view chunk that fails to load', () => {
+  it('shows the error state, without fetching in a loop, and loads on a later navigation', async ({ expect }) => {
     // The route is in place before the app loads: its idle preload must not fetch the chunk first.
-    const { page, close } = await openPage(browser, 'about:blank');
+    const { page, close } = await openPage(context, 'about:blank');
     try {
       let requests = 0;
       await page.route('**/editor.view-*.js', (route) => {
