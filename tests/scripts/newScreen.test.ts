@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
+import { tsImport } from 'tsx/esm/api';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../scripts/new-screen/args';
 import { ensureImport } from '../../scripts/new-screen/edit';
@@ -12,7 +15,10 @@ import { notAllowedViewSource } from '../../scripts/new-screen/role';
 import { addAssertion } from '../../scripts/new-screen/spec';
 import { addStrings } from '../../scripts/new-screen/strings';
 import { withOutlet } from '../../scripts/new-screen/view';
+import { formatFiles, runNewScreen } from '../../scripts/new-screen/run';
 import { viewSource } from '../../scripts/new-screen/write';
+import type * as Placeholders from '../paths/placeholders';
+import { typeErrorsAffectedBy } from './affectedTypes';
 
 const read = (path: string) => readFileSync(resolve(path), 'utf8');
 
@@ -244,11 +250,34 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
 
   // One copy, every generator, then the gates a user meets: the placeholder gate names what is
   // left; once the placeholders are written, tsc, ESLint and Prettier on what was written, and the
-  // product's path tests at machine and DOM level and its random walk pass. Costly (a tsc of the
-  // whole program, a jsdom path run and the walk: 70–155 s on a shared 2-core machine under load,
-  // docs/BENCHMARKS.md), so it is one test, not one per generator.
-  it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', () => {
+  // product's path tests at machine and DOM level and its random walk pass. One test, not one per
+  // generator: the checks cost more than the generators.
+  //
+  // Kept cheap (docs/BENCHMARKS.md, "`new:screen` copy test, session 4": 60–123 s before, measured
+  // step by step: tsc 37–39%, the Vitest run 21%, seven tsx processes for the generators and two for
+  // the gate 30%, ESLint 6–10%): the command line runs once as a person runs it and the other five
+  // generators call its function (runNewScreen); the gate is imported from the copy; Prettier and
+  // ESLint run through their APIs; the type check is tsc's program with the checker limited to the
+  // files written and every file importing one of them (tests/scripts/affectedTypes.ts says why
+  // that is all a change can break); the path tests stay one Vitest process of the copy's own files.
+  //
+  // Proved to fail, once each, by breaking a generator's output on purpose: a view that uses an
+  // undefined name (scripts/new-screen/view.ts) fails at the type check with
+  // "src/views/projects.view.tsx(L,C): error TS2304: Cannot find name …"; an unused variable in
+  // the same view fails at ESLint with the file, line and rule; a heading the view does not show
+  // fails the DOM-level path test, naming the state and the heading expected.
+  it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'new-screen-'));
+    // What each step took, printed at the end: where this test's time goes.
+    const took: string[] = [];
+    const timed = async <T>(name: string, work: () => T | Promise<T>): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await work();
+      } finally {
+        took.push(`${name} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      }
+    };
     try {
       const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
         encoding: 'utf8',
@@ -266,23 +295,41 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
           throw new Error(`${command} ${args.join(' ')} failed in the copy:\n${stdout}${stderr}`);
         }
       };
-      const generate = (...args: string[]) => run('node_modules/.bin/tsx', 'scripts/new-screen.ts', ...args);
-      expect(generate('projects', 'projects')).toContain('wrote src/views/projects.view.tsx');
-      expect(generate('project', ':projectId', '--parent', 'projects')).toContain('wrote src/views/project.view.tsx');
-      expect(generate('settings', 'settings', '--tabs', 'general,privacy')).toContain(
-        'wrote src/views/settings.view.tsx',
-      );
-      expect(generate('member', 'members/:memberId', '--loads')).toContain('wrote src/api/calls.ts');
-      expect(generate('newProject', 'projects/new', '--form')).toContain('wrote machines/newProjectForm.ts');
-      expect(generate('admin', 'admin', '--role', 'admin')).toContain('wrote src/views/notAllowed.view.tsx');
+      // Every file a generator says it wrote: what the placeholders are written in, then checked.
+      const wrote = new Set<string>();
+      const wroteIn = (output: string) => {
+        for (const [, file] of output.matchAll(/^wrote (.+)$/gm)) wrote.add(file!);
+        return output;
+      };
+      // The command line once, as `npm run new:screen` runs it; the others through its function.
+      const generated = await timed('generators', async () => {
+        const generate = async (...args: string[]) => wroteIn((await runNewScreen(args, copy)).join('\n'));
+        return [
+          wroteIn(run('node_modules/.bin/tsx', 'scripts/new-screen.ts', 'projects', 'projects')),
+          await generate('project', ':projectId', '--parent', 'projects'),
+          await generate('settings', 'settings', '--tabs', 'general,privacy'),
+          await generate('member', 'members/:memberId', '--loads'),
+          await generate('newProject', 'projects/new', '--form'),
+          await generate('admin', 'admin', '--role', 'admin'),
+        ];
+      });
+      expect(generated[0]).toContain('wrote src/views/projects.view.tsx');
+      expect(generated[1]).toContain('wrote src/views/project.view.tsx');
+      expect(generated[2]).toContain('wrote src/views/settings.view.tsx');
+      expect(generated[3]).toContain('wrote src/api/calls.ts');
+      expect(generated[4]).toContain('wrote machines/newProjectForm.ts');
+      expect(generated[5]).toContain('wrote src/views/notAllowed.view.tsx');
 
+      // The gate's own module, imported from the copy: through tsx, as `npm run new:screen` runs,
+      // since tsImport loads a fresh module graph each time (the words and the spec it imports
+      // change once the placeholders are written) where Vitest's own import would keep the first.
       const gate = () =>
-        run(
-          'node_modules/.bin/tsx',
-          '-e',
-          "import('./tests/paths/placeholders.ts').then((m) => console.log(m.unfilledPlaceholders().join('\\n')))",
-        );
-      const named = gate();
+        timed('gate', async () => {
+          const placeholders = pathToFileURL(join(copy, 'tests/paths/placeholders.ts')).href;
+          const { unfilledPlaceholders } = (await tsImport(placeholders, import.meta.url)) as typeof Placeholders;
+          return unfilledPlaceholders().join('\n');
+        });
+      const named = await gate();
       expect(named).toContain('strings.projects.title is a placeholder: write it in machines/strings.ts');
       expect(named).toContain('strings.settings.tabs.privacy is a placeholder: write it in machines/strings.ts');
       expect(named).toContain('src/views/project.view.tsx has placeholder words: write them');
@@ -308,17 +355,7 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
       );
 
       // What a person writes in place of each placeholder: headings match their assertions.
-      const written = [
-        'machines/strings.ts',
-        'tests/paths/productPaths.ts',
-        ...['projects', 'project', 'settings', 'member', 'newProject', 'admin', 'notAllowed'].map(
-          (id) => `src/views/${id}.view.tsx`,
-        ),
-        'machines/appMachine.ts',
-        'machines/newProjectForm.ts',
-        'src/api/calls.ts',
-        'server/handlers.ts',
-      ];
+      const written = [...wrote];
       const words = new Map([
         ['the heading of projects', 'All projects'],
         ['how a person sees #projects: its heading', 'All projects'],
@@ -349,26 +386,39 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
           );
         writeFileSync(path, source);
       }
-      expect(gate().trim()).toBe('');
+      expect((await gate()).trim()).toBe('');
       const touched = written;
-      run('node_modules/.bin/prettier', '--write', '--log-level', 'warn', ...touched);
-      run('node_modules/.bin/tsc', '--noEmit', '-p', '.');
-      run('node_modules/.bin/eslint', ...touched);
-      const paths = run(
-        'node_modules/.bin/vitest',
-        'run',
-        '--project',
-        'paths',
-        '--project',
-        'paths-dom',
-        'tests/paths/machine.test.ts',
-        'tests/paths/dom.test.tsx',
-        // The random walks reload anywhere: what a reload keeps (the roles) must be in storedInput.
-        'tests/paths/walk.test.ts',
-        '-t',
-        'product',
-        '--reporter',
-        'verbose',
+      await timed('prettier', () => formatFiles(copy, touched));
+      const types = await timed('tsc', () => typeErrorsAffectedBy(copy, touched));
+      if (types.report) throw new Error(`tsc in the copy: the written code does not type-check:\n${types.report}`);
+      // A change to the machine reaches every file that imports it, the machine's own tests too.
+      expect(types.checked, 'files type-checked: those written and all that import them').toContain(
+        'tests/machines/appMachine.test.ts',
+      );
+      const eslint = new ESLint({ cwd: copy });
+      const linted = await timed('eslint', () => eslint.lintFiles(touched));
+      const lintErrors = ESLint.getErrorResults(linted);
+      if (lintErrors.length) {
+        const report = await (await eslint.loadFormatter('stylish')).format(lintErrors);
+        throw new Error(`ESLint in the copy: the written code does not lint:\n${report}`);
+      }
+      const paths = await timed('vitest', () =>
+        run(
+          'node_modules/.bin/vitest',
+          'run',
+          '--project',
+          'paths',
+          '--project',
+          'paths-dom',
+          'tests/paths/machine.test.ts',
+          'tests/paths/dom.test.tsx',
+          // The random walks reload anywhere: what a reload keeps (the roles) must be in storedInput.
+          'tests/paths/walk.test.ts',
+          '-t',
+          'product',
+          '--reporter',
+          'verbose',
+        ),
       );
       // The generator's covering walks are named by where they end, not by every state they pass:
       // what was reached is in the coverage report the path tests write.
@@ -388,6 +438,7 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
         expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(20);
       }
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
+      console.log(`new:screen copy test, per step: ${took.join(', ')}`);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
