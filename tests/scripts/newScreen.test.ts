@@ -18,7 +18,7 @@ import { withOutlet } from '../../scripts/new-screen/view';
 import { formatFiles, runNewScreen } from '../../scripts/new-screen/run';
 import { viewSource } from '../../scripts/new-screen/write';
 import type * as Placeholders from '../paths/placeholders';
-import { typeErrorsAffectedBy } from './affectedTypes';
+import type { typeErrorsAffectedBy } from './affectedTypes';
 
 const read = (path: string) => readFileSync(resolve(path), 'utf8');
 
@@ -389,7 +389,13 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
       expect((await gate()).trim()).toBe('');
       const touched = written;
       await timed('prettier', () => formatFiles(copy, touched));
-      const types = await timed('tsc', () => typeErrorsAffectedBy(copy, touched));
+      const types = await timed(
+        'tsc',
+        () =>
+          JSON.parse(run('node_modules/.bin/tsx', 'tests/scripts/affectedTypes.ts', '.', ...touched)) as ReturnType<
+            typeof typeErrorsAffectedBy
+          >,
+      );
       if (types.report) throw new Error(`tsc in the copy: the written code does not type-check:\n${types.report}`);
       // A change to the machine reaches every file that imports it, the machine's own tests too.
       expect(types.checked, 'files type-checked: those written and all that import them').toContain(
