@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { tsImport } from 'tsx/esm/api';
@@ -21,6 +22,7 @@ import type * as Placeholders from '../paths/placeholders';
 import type { typeErrorsAffectedBy } from './affectedTypes';
 
 const read = (path: string) => readFileSync(resolve(path), 'utf8');
+const execFileAsync = promisify(execFile);
 
 describe('npm run new:screen (scripts/new-screen/)', () => {
   it('adds a routable state before not-found, with its path and the words it needs', () => {
@@ -268,6 +270,7 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
   // fails the DOM-level path test, naming the state and the heading expected.
   it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'new-screen-'));
+    const stopping = new AbortController();
     // What each step took, printed at the end: where this test's time goes.
     const took: string[] = [];
     const timed = async <T>(name: string, work: () => T | Promise<T>): Promise<T> => {
@@ -295,6 +298,21 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
           throw new Error(`${command} ${args.join(' ')} failed in the copy:\n${stdout}${stderr}`);
         }
       };
+      // The same, without waiting: the checks that take longest run side by side. Stopped when the
+      // test ends, so that a failure elsewhere leaves no process behind in a deleted copy.
+      const start = (command: string, ...args: string[]) =>
+        execFileAsync(command, args, {
+          cwd: copy,
+          encoding: 'utf8',
+          maxBuffer: 64 << 20,
+          signal: stopping.signal,
+        }).then(
+          ({ stdout }) => stdout,
+          (error: { stdout?: string; stderr?: string }) => {
+            const { stdout = '', stderr = '' } = error;
+            throw new Error(`${command} ${args.join(' ')} failed in the copy:\n${stdout}${stderr}`);
+          },
+        );
       // Every file a generator says it wrote: what the placeholders are written in, then checked.
       const wrote = new Set<string>();
       const wroteIn = (output: string) => {
@@ -389,27 +407,14 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
       expect((await gate()).trim()).toBe('');
       const touched = written;
       await timed('prettier', () => formatFiles(copy, touched));
-      const types = await timed(
-        'tsc',
-        () =>
-          JSON.parse(run('node_modules/.bin/tsx', 'tests/scripts/affectedTypes.ts', '.', ...touched)) as ReturnType<
-            typeof typeErrorsAffectedBy
-          >,
+      // The type check and the path tests, each a process of its own, run side by side, and ESLint
+      // beside them in this one: they read the copy and write nothing the others read. The
+      // failures are reported in this order all the same: types, lint, paths.
+      const typeCheck = timed('tsc', () =>
+        start('node_modules/.bin/tsx', 'tests/scripts/affectedTypes.ts', '.', ...touched),
       );
-      if (types.report) throw new Error(`tsc in the copy: the written code does not type-check:\n${types.report}`);
-      // A change to the machine reaches every file that imports it, the machine's own tests too.
-      expect(types.checked, 'files type-checked: those written and all that import them').toContain(
-        'tests/machines/appMachine.test.ts',
-      );
-      const eslint = new ESLint({ cwd: copy });
-      const linted = await timed('eslint', () => eslint.lintFiles(touched));
-      const lintErrors = ESLint.getErrorResults(linted);
-      if (lintErrors.length) {
-        const report = await (await eslint.loadFormatter('stylish')).format(lintErrors);
-        throw new Error(`ESLint in the copy: the written code does not lint:\n${report}`);
-      }
-      const paths = await timed('vitest', () =>
-        run(
+      const pathRun = timed('vitest', () =>
+        start(
           'node_modules/.bin/vitest',
           'run',
           '--project',
@@ -426,6 +431,23 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
           'verbose',
         ),
       );
+      // Awaited below, in order; a failure before then is not an unhandled rejection.
+      for (const pending of [typeCheck, pathRun]) pending.catch(() => undefined);
+      const eslint = new ESLint({ cwd: copy });
+      const linted = await timed('eslint', () => eslint.lintFiles(touched));
+
+      const types = JSON.parse(await typeCheck) as ReturnType<typeof typeErrorsAffectedBy>;
+      if (types.report) throw new Error(`tsc in the copy: the written code does not type-check:\n${types.report}`);
+      // A change to the machine reaches every file that imports it, the machine's own tests too.
+      expect(types.checked, 'files type-checked: those written and all that import them').toContain(
+        'tests/machines/appMachine.test.ts',
+      );
+      const lintErrors = ESLint.getErrorResults(linted);
+      if (lintErrors.length) {
+        const report = await (await eslint.loadFormatter('stylish')).format(lintErrors);
+        throw new Error(`ESLint in the copy: the written code does not lint:\n${report}`);
+      }
+      const paths = await pathRun;
       // The generator's covering walks are named by where they end, not by every state they pass:
       // what was reached is in the coverage report the path tests write.
       const coverage = JSON.parse(readFileSync(join(copy, 'test-results/paths/coverage.json'), 'utf8')) as Record<
@@ -446,6 +468,7 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
       console.log(`new:screen copy test, per step: ${took.join(', ')}`);
     } finally {
+      stopping.abort();
       rmSync(copy, { recursive: true, force: true });
     }
   }, 240_000);
