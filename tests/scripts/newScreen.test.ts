@@ -255,19 +255,24 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
   // product's path tests at machine and DOM level and its random walk pass. One test, not one per
   // generator: the checks cost more than the generators.
   //
-  // Kept cheap (docs/BENCHMARKS.md, "`new:screen` copy test, session 4": 60–123 s before, measured
-  // step by step: tsc 37–39%, the Vitest run 21%, seven tsx processes for the generators and two for
-  // the gate 30%, ESLint 6–10%): the command line runs once as a person runs it and the other five
-  // generators call its function (runNewScreen); the gate is imported from the copy; Prettier and
-  // ESLint run through their APIs; the type check is tsc's program with the checker limited to the
-  // files written and every file importing one of them (tests/scripts/affectedTypes.ts says why
-  // that is all a change can break); the path tests stay one Vitest process of the copy's own files.
+  // Its cost (docs/BENCHMARKS.md, "`new:screen` copy test, session 4"): before, 41–137 s and
+  // 54–58 s of CPU on the shared 2-core machine (the whole-program tsc 37–39% of it, the Vitest run
+  // 21%, nine tsx processes for the generators and the gate 30%, ESLint 6–10%); now 40–122 s and
+  // 44–48 s of CPU, measured side by side. The command line runs once as a person runs it and the
+  // other five generators call its function (runNewScreen); the gate is the copy's own module
+  // (tsImport); Prettier and ESLint run through their APIs; the type check is tsc's program with
+  // the checker limited to the files written and every file importing one of them
+  // (tests/scripts/affectedTypes.ts says why that is all a change can break), in a process of its
+  // own, beside the path tests, which stay one Vitest process of the copy's own test files.
   //
-  // Proved to fail, once each, by breaking a generator's output on purpose: a view that uses an
-  // undefined name (scripts/new-screen/view.ts) fails at the type check with
-  // "src/views/projects.view.tsx(L,C): error TS2304: Cannot find name …"; an unused variable in
-  // the same view fails at ESLint with the file, line and rule; a heading the view does not show
-  // fails the DOM-level path test, naming the state and the heading expected.
+  // Proved to fail, once each (2026-11-24), by breaking the plain view in scripts/new-screen/view.ts
+  // on purpose: a name used and never defined fails at the type check with
+  // "src/views/projects.view.tsx(15,11): error TS2304: Cannot find name 'notDefinedAnywhere'." (and
+  // project, admin); an unused variable fails at ESLint with each view's path, "12:9 error
+  // 'unusedHere' is assigned a value but never used @typescript-eslint/no-unused-vars"; a heading
+  // the view changes ("All projects!") fails the DOM-level path test at "product, step 1 of 39
+  // (route #projects …): heading "All projects" is not shown: the assertion of #projects", with
+  // the state, URL and headings expected and found.
   it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'new-screen-'));
     const stopping = new AbortController();
