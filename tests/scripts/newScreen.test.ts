@@ -255,15 +255,16 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
   // product's path tests at machine and DOM level and its random walk pass. One test, not one per
   // generator: the checks cost more than the generators.
   //
-  // Its cost (docs/BENCHMARKS.md, "`new:screen` copy test, session 4"): before, 41–137 s and
+  // Its cost (docs/BENCHMARKS.md, "`new:screen` copy test, session 4"): before, 39–137 s and
   // 54–58 s of CPU on the shared 2-core machine (the whole-program tsc 37–39% of it, the Vitest run
-  // 21%, nine tsx processes for the generators and the gate 30%, ESLint 6–10%); now 40–122 s and
-  // 44–48 s of CPU, measured side by side. The command line runs once as a person runs it and the
-  // other five generators call its function (runNewScreen); the gate is the copy's own module
-  // (tsImport); Prettier and ESLint run through their APIs; the type check is tsc's program with
-  // the checker limited to the files written and every file importing one of them
-  // (tests/scripts/affectedTypes.ts says why that is all a change can break), in a process of its
-  // own, beside the path tests, which stay one Vitest process of the copy's own test files.
+  // 21%, nine tsx processes for the generators and the gate 30%, ESLint 6–10%); now 24–122 s and
+  // 44–48 s of CPU, measured side by side (39–41 s → 24–26 s in the quietest pairs). The command
+  // line runs once as a person runs it and the other five generators call its function
+  // (runNewScreen); the gate is the copy's own module (tsImport); Prettier and ESLint run through
+  // their APIs; the type check is tsc's program with the checker limited to the files written and
+  // every file importing one of them (tests/scripts/affectedTypes.ts says why that is all a change
+  // can break), in a process of its own, beside the path tests, which stay one Vitest process of
+  // the copy's own test files.
   //
   // Proved to fail, once each (2026-11-24), by breaking the plain view in scripts/new-screen/view.ts
   // on purpose: a name used and never defined fails at the type check with
