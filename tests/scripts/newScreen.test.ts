@@ -1,7 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { ESLint } from 'eslint';
+import { tsImport } from 'tsx/esm/api';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../scripts/new-screen/args';
 import { ensureImport } from '../../scripts/new-screen/edit';
@@ -12,9 +16,13 @@ import { notAllowedViewSource } from '../../scripts/new-screen/role';
 import { addAssertion } from '../../scripts/new-screen/spec';
 import { addStrings } from '../../scripts/new-screen/strings';
 import { withOutlet } from '../../scripts/new-screen/view';
+import { formatFiles, runNewScreen } from '../../scripts/new-screen/run';
 import { viewSource } from '../../scripts/new-screen/write';
+import type * as Placeholders from '../paths/placeholders';
+import type { typeErrorsAffectedBy } from './affectedTypes';
 
 const read = (path: string) => readFileSync(resolve(path), 'utf8');
+const execFileAsync = promisify(execFile);
 
 describe('npm run new:screen (scripts/new-screen/)', () => {
   it('adds a routable state before not-found, with its path and the words it needs', () => {
@@ -244,11 +252,41 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
 
   // One copy, every generator, then the gates a user meets: the placeholder gate names what is
   // left; once the placeholders are written, tsc, ESLint and Prettier on what was written, and the
-  // product's path tests at machine and DOM level and its random walk pass. Costly (a tsc of the
-  // whole program, a jsdom path run and the walk: 70–155 s on a shared 2-core machine under load,
-  // docs/BENCHMARKS.md), so it is one test, not one per generator.
-  it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', () => {
+  // product's path tests at machine and DOM level and its random walk pass. One test, not one per
+  // generator: the checks cost more than the generators.
+  //
+  // Its cost (docs/BENCHMARKS.md, "`new:screen` copy test, session 4"): before, 39–137 s and
+  // 54–58 s of CPU on the shared 2-core machine (the whole-program tsc 37–39% of it, the Vitest run
+  // 21%, nine tsx processes for the generators and the gate 30%, ESLint 6–10%); now 24–122 s and
+  // 44–48 s of CPU, measured side by side (39–41 s → 24–26 s in the quietest pairs). The command
+  // line runs once as a person runs it and the other five generators call its function
+  // (runNewScreen); the gate is the copy's own module (tsImport); Prettier and ESLint run through
+  // their APIs; the type check is tsc's program with the checker limited to the files written and
+  // every file importing one of them (tests/scripts/affectedTypes.ts says why that is all a change
+  // can break), in a process of its own, beside the path tests, which stay one Vitest process of
+  // the copy's own test files.
+  //
+  // Proved to fail, once each (2026-11-24), by breaking the plain view in scripts/new-screen/view.ts
+  // on purpose: a name used and never defined fails at the type check with
+  // "src/views/projects.view.tsx(15,11): error TS2304: Cannot find name 'notDefinedAnywhere'." (and
+  // project, admin); an unused variable fails at ESLint with each view's path, "12:9 error
+  // 'unusedHere' is assigned a value but never used @typescript-eslint/no-unused-vars"; a heading
+  // the view changes ("All projects!") fails the DOM-level path test at "product, step 1 of 39
+  // (route #projects …): heading "All projects" is not shown: the assertion of #projects", with
+  // the state, URL and headings expected and found.
+  it('in a copy of the repository, every generator leaves placeholders the gate names, and once written, lint and the path tests pass', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'new-screen-'));
+    const stopping = new AbortController();
+    // What each step took, printed at the end: where this test's time goes.
+    const took: string[] = [];
+    const timed = async <T>(name: string, work: () => T | Promise<T>): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await work();
+      } finally {
+        took.push(`${name} ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      }
+    };
     try {
       const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
         encoding: 'utf8',
@@ -266,23 +304,56 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
           throw new Error(`${command} ${args.join(' ')} failed in the copy:\n${stdout}${stderr}`);
         }
       };
-      const generate = (...args: string[]) => run('node_modules/.bin/tsx', 'scripts/new-screen.ts', ...args);
-      expect(generate('projects', 'projects')).toContain('wrote src/views/projects.view.tsx');
-      expect(generate('project', ':projectId', '--parent', 'projects')).toContain('wrote src/views/project.view.tsx');
-      expect(generate('settings', 'settings', '--tabs', 'general,privacy')).toContain(
-        'wrote src/views/settings.view.tsx',
-      );
-      expect(generate('member', 'members/:memberId', '--loads')).toContain('wrote src/api/calls.ts');
-      expect(generate('newProject', 'projects/new', '--form')).toContain('wrote machines/newProjectForm.ts');
-      expect(generate('admin', 'admin', '--role', 'admin')).toContain('wrote src/views/notAllowed.view.tsx');
-
-      const gate = () =>
-        run(
-          'node_modules/.bin/tsx',
-          '-e',
-          "import('./tests/paths/placeholders.ts').then((m) => console.log(m.unfilledPlaceholders().join('\\n')))",
+      // The same, without waiting: the checks that take longest run side by side. Stopped when the
+      // test ends, so that a failure elsewhere leaves no process behind in a deleted copy.
+      const start = (command: string, ...args: string[]) =>
+        execFileAsync(command, args, {
+          cwd: copy,
+          encoding: 'utf8',
+          maxBuffer: 64 << 20,
+          signal: stopping.signal,
+        }).then(
+          ({ stdout }) => stdout,
+          (error: { stdout?: string; stderr?: string }) => {
+            const { stdout = '', stderr = '' } = error;
+            throw new Error(`${command} ${args.join(' ')} failed in the copy:\n${stdout}${stderr}`);
+          },
         );
-      const named = gate();
+      // Every file a generator says it wrote: what the placeholders are written in, then checked.
+      const wrote = new Set<string>();
+      const wroteIn = (output: string) => {
+        for (const [, file] of output.matchAll(/^wrote (.+)$/gm)) wrote.add(file!);
+        return output;
+      };
+      // The command line once, as `npm run new:screen` runs it; the others through its function.
+      const generated = await timed('generators', async () => {
+        const generate = async (...args: string[]) => wroteIn((await runNewScreen(args, copy)).join('\n'));
+        return [
+          wroteIn(run('node_modules/.bin/tsx', 'scripts/new-screen.ts', 'projects', 'projects')),
+          await generate('project', ':projectId', '--parent', 'projects'),
+          await generate('settings', 'settings', '--tabs', 'general,privacy'),
+          await generate('member', 'members/:memberId', '--loads'),
+          await generate('newProject', 'projects/new', '--form'),
+          await generate('admin', 'admin', '--role', 'admin'),
+        ];
+      });
+      expect(generated[0]).toContain('wrote src/views/projects.view.tsx');
+      expect(generated[1]).toContain('wrote src/views/project.view.tsx');
+      expect(generated[2]).toContain('wrote src/views/settings.view.tsx');
+      expect(generated[3]).toContain('wrote src/api/calls.ts');
+      expect(generated[4]).toContain('wrote machines/newProjectForm.ts');
+      expect(generated[5]).toContain('wrote src/views/notAllowed.view.tsx');
+
+      // The gate's own module, imported from the copy: through tsx, as `npm run new:screen` runs,
+      // since tsImport loads a fresh module graph each time (the words and the spec it imports
+      // change once the placeholders are written) where Vitest's own import would keep the first.
+      const gate = () =>
+        timed('gate', async () => {
+          const placeholders = pathToFileURL(join(copy, 'tests/paths/placeholders.ts')).href;
+          const { unfilledPlaceholders } = (await tsImport(placeholders, import.meta.url)) as typeof Placeholders;
+          return unfilledPlaceholders().join('\n');
+        });
+      const named = await gate();
       expect(named).toContain('strings.projects.title is a placeholder: write it in machines/strings.ts');
       expect(named).toContain('strings.settings.tabs.privacy is a placeholder: write it in machines/strings.ts');
       expect(named).toContain('src/views/project.view.tsx has placeholder words: write them');
@@ -308,17 +379,7 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
       );
 
       // What a person writes in place of each placeholder: headings match their assertions.
-      const written = [
-        'machines/strings.ts',
-        'tests/paths/productPaths.ts',
-        ...['projects', 'project', 'settings', 'member', 'newProject', 'admin', 'notAllowed'].map(
-          (id) => `src/views/${id}.view.tsx`,
-        ),
-        'machines/appMachine.ts',
-        'machines/newProjectForm.ts',
-        'src/api/calls.ts',
-        'server/handlers.ts',
-      ];
+      const written = [...wrote];
       const words = new Map([
         ['the heading of projects', 'All projects'],
         ['how a person sees #projects: its heading', 'All projects'],
@@ -349,27 +410,50 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
           );
         writeFileSync(path, source);
       }
-      expect(gate().trim()).toBe('');
+      expect((await gate()).trim()).toBe('');
       const touched = written;
-      run('node_modules/.bin/prettier', '--write', '--log-level', 'warn', ...touched);
-      run('node_modules/.bin/tsc', '--noEmit', '-p', '.');
-      run('node_modules/.bin/eslint', ...touched);
-      const paths = run(
-        'node_modules/.bin/vitest',
-        'run',
-        '--project',
-        'paths',
-        '--project',
-        'paths-dom',
-        'tests/paths/machine.test.ts',
-        'tests/paths/dom.test.tsx',
-        // The random walks reload anywhere: what a reload keeps (the roles) must be in storedInput.
-        'tests/paths/walk.test.ts',
-        '-t',
-        'product',
-        '--reporter',
-        'verbose',
+      await timed('prettier', () => formatFiles(copy, touched));
+      // The type check and the path tests, each a process of its own, run side by side, and ESLint
+      // beside them in this one: they read the copy and write nothing the others read. The
+      // failures are reported in this order all the same: types, lint, paths.
+      const typeCheck = timed('tsc', () =>
+        start('node_modules/.bin/tsx', 'tests/scripts/affectedTypes.ts', '.', ...touched),
       );
+      const pathRun = timed('vitest', () =>
+        start(
+          'node_modules/.bin/vitest',
+          'run',
+          '--project',
+          'paths',
+          '--project',
+          'paths-dom',
+          'tests/paths/machine.test.ts',
+          'tests/paths/dom.test.tsx',
+          // The random walks reload anywhere: what a reload keeps (the roles) must be in storedInput.
+          'tests/paths/walk.test.ts',
+          '-t',
+          'product',
+          '--reporter',
+          'verbose',
+        ),
+      );
+      // Awaited below, in order; a failure before then is not an unhandled rejection.
+      for (const pending of [typeCheck, pathRun]) pending.catch(() => undefined);
+      const eslint = new ESLint({ cwd: copy });
+      const linted = await timed('eslint', () => eslint.lintFiles(touched));
+
+      const types = JSON.parse(await typeCheck) as ReturnType<typeof typeErrorsAffectedBy>;
+      if (types.report) throw new Error(`tsc in the copy: the written code does not type-check:\n${types.report}`);
+      // A change to the machine reaches every file that imports it, the machine's own tests too.
+      expect(types.checked, 'files type-checked: those written and all that import them').toContain(
+        'tests/machines/appMachine.test.ts',
+      );
+      const lintErrors = ESLint.getErrorResults(linted);
+      if (lintErrors.length) {
+        const report = await (await eslint.loadFormatter('stylish')).format(lintErrors);
+        throw new Error(`ESLint in the copy: the written code does not lint:\n${report}`);
+      }
+      const paths = await pathRun;
       // The generator's covering walks are named by where they end, not by every state they pass:
       // what was reached is in the coverage report the path tests write.
       const coverage = JSON.parse(readFileSync(join(copy, 'test-results/paths/coverage.json'), 'utf8')) as Record<
@@ -388,7 +472,9 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
         expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(20);
       }
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
+      console.log(`new:screen copy test, per step: ${took.join(', ')}`);
     } finally {
+      stopping.abort();
       rmSync(copy, { recursive: true, force: true });
     }
   }, 240_000);
