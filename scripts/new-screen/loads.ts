@@ -1,5 +1,4 @@
-import { PLACEHOLDER } from '../../machines/placeholder';
-import { cap, headingTag, paramsOf, todo, type NewScreen } from './args';
+import { cap, headingTag, paramsOf, todo, todoLine, type NewScreen } from './args';
 import {
   addEvents,
   addSpecEvents,
@@ -77,7 +76,7 @@ function addCallToSetup(source: string, screen: NewScreen): string {
     [
       `/** What #${screen.id} loads: the answer of its call (src/api/calls.ts checks it, server/handlers.ts sends it). */`,
       `export interface ${names.data} {`,
-      `  // ${PLACEHOLDER} the fields #${screen.id} loads (and the same in its schema in src/api/calls.ts)`,
+      todoLine('  ', `the fields #${screen.id} loads (and the same in its schema in src/api/calls.ts)`),
       '  name: string;',
       '}',
       '',
@@ -111,7 +110,10 @@ export function addCall(source: string, screen: NewScreen): string {
   return addToCallRegistry(source, {
     type: [names.data, '../../machines/appMachine'],
     call: [
-      `  // ${PLACEHOLDER} the API path of #${screen.id}, how long its answer stays fresh, and its schema (the fields of ${names.data})`,
+      todoLine(
+        '  ',
+        `the API path of #${screen.id}, how long its answer stays fresh, and its schema (the fields of ${names.data})`,
+      ),
       `  ${names.call}: defineCall<${names.input}, ${names.data}>({`,
       "    method: 'GET',",
       `    path: (${names.params.length ? `{ ${names.params.join(', ')} }` : ''}) => \`${names.path}\`,`,
@@ -127,7 +129,7 @@ export function addCall(source: string, screen: NewScreen): string {
 export function addHandler(source: string, screen: NewScreen): string {
   const names = callNames(screen);
   const entry = [
-    `  // ${PLACEHOLDER} what ${names.pattern} answers (a 404 { message } when there is no such thing)`,
+    todoLine('  ', `what ${names.pattern} answers (a 404 { message } when there is no such thing)`),
     `  'GET ${names.pattern}': (${names.params.length ? '{ params }' : ''}) => ({ body: { name: ${names.params.length ? `\`${cap(screen.id)} \${params.${names.params[0]}}\`` : `'${cap(screen.id)}'`} } }),`,
   ];
   return addToObject(source, 'export const handlers: Handlers = {', entry, 'server/handlers.ts');

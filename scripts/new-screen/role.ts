@@ -1,5 +1,4 @@
-import { PLACEHOLDER } from '../../machines/placeholder';
-import { cap, todo, type NewScreen } from './args';
+import { cap, todo, todoLine, type NewScreen } from './args';
 import {
   addBehaviourSamples,
   addEvents,
@@ -108,7 +107,10 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
     result =
       result.slice(0, lineStart) +
       [
-        `${types.indent}// ${PLACEHOLDER} where the roles come from (the session: a cookie, a token), read in src/main.tsx and passed as input`,
+        todoLine(
+          types.indent,
+          `where the roles come from (the session: a cookie, a token), read in src/main.tsx and passed as input`,
+        ),
         `${types.indent}input: {} as { roles?: readonly string[] } | void,`,
         `${types.indent}context: {} as ${types.type} & { roles: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } }`,
       ].join('\n') +
@@ -186,7 +188,7 @@ export function notAllowedViewSource(role: string): string {
     `      <ScreenHeading>{strings.${NOT_ALLOWED}.heading}</ScreenHeading>`,
     `      <p>{strings.${NOT_ALLOWED}.body}</p>`,
     '      {hasTarget ? (',
-    `        // ${PLACEHOLDER} the product's sign-in: this button grants the role without asking anyone`,
+    todoLine('        ', `the product's sign-in: this button grants the role without asking anyone`),
     `        <button type="button" className="button" onClick={() => send({ type: 'session.signedIn', roles: ['${role}'] })}>`,
     `          {strings.${NOT_ALLOWED}.signIn}`,
     '        </button>',
