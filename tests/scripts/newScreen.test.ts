@@ -295,17 +295,10 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
         .filter((file) => file && existsSync(file));
       for (const file of files) cpSync(file, join(copy, file), { recursive: true });
       symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
-      const run = (command: string, ...args: string[]) => {
-        try {
-          return execFileSync(command, args, { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-        } catch (error) {
-          // What the tool said is the failure: which file and line of the generated code, and why.
-          const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-          throw new Error(`${command} ${args.join(' ')} failed in the copy:\n${stdout}${stderr}`);
-        }
-      };
-      // The same, without waiting: the checks that take longest run side by side. Stopped when the
-      // test ends, so that a failure elsewhere leaves no process behind in a deleted copy.
+      // A command in the copy, without waiting: the checks that take longest run side by side.
+      // Stopped when the test ends, so that a failure elsewhere leaves no process behind in a
+      // deleted copy. What the tool said is the failure: which file and line of the generated
+      // code, and why.
       const start = (command: string, ...args: string[]) =>
         execFileAsync(command, args, {
           cwd: copy,
@@ -329,7 +322,7 @@ describe('npm run new:screen (scripts/new-screen/)', () => {
       const generated = await timed('generators', async () => {
         const generate = async (...args: string[]) => wroteIn((await runNewScreen(args, copy)).join('\n'));
         return [
-          wroteIn(run('node_modules/.bin/tsx', 'scripts/new-screen.ts', 'projects', 'projects')),
+          wroteIn(await start('node_modules/.bin/tsx', 'scripts/new-screen.ts', 'projects', 'projects')),
           await generate('project', ':projectId', '--parent', 'projects'),
           await generate('settings', 'settings', '--tabs', 'general,privacy'),
           await generate('member', 'members/:memberId', '--loads'),
