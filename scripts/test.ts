@@ -16,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface Job {
   name: string;
@@ -71,8 +72,6 @@ function run(job: Job, output: string[]): Promise<number> {
   });
 }
 
-// eslint-disable-next-line no-control-regex -- the escape sequences of terminal colours
-const COLOURS = /\x1b\[[0-9;]*m/g;
 const MAX_DIGEST_LINES = 12;
 
 /**
@@ -81,7 +80,7 @@ const MAX_DIGEST_LINES = 12;
  * name (its `FAIL` line) and the first line of its error; for any other tool, its last lines.
  */
 export function failureDigest(output: string): string[] {
-  const lines = output.replace(COLOURS, '').split('\n');
+  const lines = stripVTControlCharacters(output).split('\n');
   const digest: string[] = [];
   lines.forEach((line, index) => {
     if (!/^\s*FAIL\s/.test(line)) return;
