@@ -93,7 +93,7 @@ function routeTo(
   { context, event }: { context: RoutedContext; event: { type: string } },
   { to, keep, need }: RouteGuardParams,
 ): boolean {
-  if (event.type !== 'xstate.route') return false;
+  // Only ever on `xstate.route` transitions (the root's, and those scope() adds under that key).
   const route = event as RouteEvent;
   if (route.to !== to) return false;
   const given = route.params ?? {};
@@ -156,8 +156,12 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
       throw new Error(`routed(): #${node.id} is a parallel region; route its children instead`);
     }
     // XState builds the root-level transition from `route`: give it the same guard and actions.
+    // XState's own guard there already matches `to`: with no path param to check, ours would only
+    // repeat it (behind the author's guard, if any) on each of the root's candidates for every
+    // route event, which XState tries in order: at 1,000 routes a link and Back cost a quarter
+    // less without it (docs/BENCHMARKS.md), and each routable state keeps one guard less.
     const to = `#${node.id}`;
-    next.route = routeTransition(node.route, to, [], chainParams);
+    next.route = routeTransition(node.route, to, [], chainParams, chainParams.length === 0);
     // The URL you are on does nothing: answered in place while this state is the screen shown.
     // While a routable descendant is shown, the same URL means this state's own screen: target
     // itself (not re-entering), which exits only below it and enters its initial child again.
@@ -179,12 +183,18 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
 }
 
 /** The route's own guard and actions behind ours; XState or the caller adds the target. */
-function routeTransition(route: RouteConfig, to: string, keep: string[], need: string[]): RouteConfig {
+function routeTransition(
+  route: RouteConfig,
+  to: string,
+  keep: string[],
+  need: string[],
+  matchedByXState = false,
+): RouteConfig {
   const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need } };
   const userActions = route.actions === undefined ? [] : Array.isArray(route.actions) ? route.actions : [route.actions];
   return {
     ...route,
-    guard: route.guard ? and([routeGuard, route.guard as never]) : routeGuard,
+    guard: matchedByXState ? route.guard : route.guard ? and([routeGuard, route.guard as never]) : routeGuard,
     actions: ([ASSIGN_PARAMS] as unknown[]).concat(userActions, RAISE_THEN),
   };
 }

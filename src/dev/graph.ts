@@ -122,7 +122,10 @@ interface Definition {
 
 function toTransition(node: AnyStateNode, event: string, index: number, definition: Definition): GraphTransition {
   const targets = (definition.target ?? []).map((target) => target.id);
-  const routeTo = event === ROUTE_EVENT ? findRouteTarget(definition.guard) : null;
+  // XState's root-level route transitions (the root handles xstate.route only through them) carry
+  // routed()'s route.to guard only when a path param needs checking: else their target says it.
+  const atRoot = node.parent === undefined && targets.length === 1 ? `#${targets[0]}` : null;
+  const routeTo = event === ROUTE_EVENT ? (findRouteTarget(definition.guard) ?? atRoot) : null;
   return {
     id: `${node.id}|${event}|${index}`,
     source: node.id,
