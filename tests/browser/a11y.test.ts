@@ -164,6 +164,23 @@ const referenceStates: ScreenState[] = [
 const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
+ * Contrast is measured on settled colors: a screen fades in as it enters (styles.css, `.screen`),
+ * and a scheme change moves colors with a CSS transition; under load axe could read a screen
+ * mid-fade. A spinner's endless animation never finishes, and one cancelled by a re-render
+ * rejects: both are skipped.
+ */
+function animationsSettled(page: Page) {
+  return page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/**
  * A state that acts on the page (types, signs in, saves) gets a context of its own: a form's draft
  * is kept in localStorage, which the tabs of a context share. The others open a tab each in one
  * shared context: cheaper than a context, and the app's chunks come from its cache.
@@ -176,18 +193,10 @@ async function violationsIn(origin: string, state: ScreenState) {
     await page.goto(origin + state.url);
     await heading(page, state.heading).waitFor();
     await state.act?.(page);
+    await animationsSettled(page);
     const light = await axeViolations(page);
     await page.emulateMedia({ colorScheme: 'dark' });
-    // Colors change with a CSS transition: measure contrast once they have settled (a spinner's
-    // endless animation never finishes, and one cancelled by a re-render rejects: both are skipped).
-    await page.evaluate(() =>
-      Promise.allSettled(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-          .map((animation) => animation.finished),
-      ),
-    );
+    await animationsSettled(page);
     const dark = await axeViolations(page, { rules: COLOR_RULES });
     return [...light.map((line) => `light scheme: ${line}`), ...dark.map((line) => `dark scheme: ${line}`)];
   } finally {
