@@ -6,9 +6,10 @@
 import { setup, type AnyStateMachine } from 'xstate';
 import { routed } from '../../machines/routed';
 import { int, type RouteMeta, type RoutedContext } from '../../machines/routeMeta';
+import { keepRouteTypes } from '../../machines/routeTypes';
 import { generatedScreens, type Screen } from './screenList';
 
-/** A machine with one routable state per screen (built by routed(), as the product's is). */
+/** A machine with one routable state per screen, made as the product's is (README: `routed(keepRouteTypes(…))`). */
 export function generatedMachine(routes: number): AnyStateMachine {
   const states: Record<string, { id: string; route: object; meta: RouteMeta }> = {};
   for (const screen of generatedScreens(routes)) {
@@ -25,7 +26,7 @@ export function generatedMachine(routes: number): AnyStateMachine {
   }
   states.notFound = { id: 'notFound', route: {}, meta: { path: '*', title: 'Not found' } };
   return routed(
-    setup({ types: { context: {} as RoutedContext, meta: {} as RouteMeta } }).createMachine({
+    keepRouteTypes(setup({ types: { context: {} as RoutedContext, meta: {} as RouteMeta } }).createMachine)({
       id: 'app',
       context: { params: {} },
       initial: 'home',

@@ -127,11 +127,12 @@ if (container) {
     `import { setup } from 'xstate';
 import { routed } from '${from('machines/routed')}';
 import { int, type RouteMeta, type RoutedContext } from '${from('machines/routeMeta')}';
+import { keepRouteTypes } from '${from('machines/routeTypes')}';
 import { strings } from './strings';
 import { titles } from './titles';
 
 export const appMachine = routed(
-  setup({ types: { context: {} as RoutedContext, meta: {} as RouteMeta } }).createMachine({
+  keepRouteTypes(setup({ types: { context: {} as RoutedContext, meta: {} as RouteMeta } }).createMachine)({
     id: 'app',
     context: { params: {} },
     initial: 'home',

@@ -1,5 +1,6 @@
-import { setup } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, setup, StateMachine } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { routed, startsAtUrl } from '../../machines/routed';
 import { keepRouteTypes } from '../../machines/routeTypes';
 import { Link, useHref, useMachineSelector, useSend } from '../../src/routing/react';
 import { typedRouting } from '../../src/routing/typed';
@@ -16,8 +17,46 @@ describe('typed routing', () => {
     expect(typed.useMachineSelector).toBe(useMachineSelector);
   });
 
-  it("keeps a setup's createMachine as it is", () => {
-    const create = setup({}).createMachine;
-    expect(keepRouteTypes(create)).toBe(create);
+  // keepRouteTypes() builds the machine on first use, and answers `config` and `implementations`
+  // (all routed() and startsAtUrl() read) without building it: they must be the built machine's.
+  const guards = { allowed: () => true };
+  const actions = { note: () => {} };
+  const config = {
+    id: 'lazy',
+    initial: 'a',
+    context: { params: {} },
+    states: {
+      a: { id: 'a', route: {}, meta: { path: '/' }, on: { go: { target: 'b', guard: 'allowed', actions: 'note' } } },
+      b: { id: 'b', route: {}, meta: { path: '/b' } },
+    },
+  };
+
+  it("answers a setup's createMachine's config and implementations without building the machine", () => {
+    const create = vi.fn(setup({ guards, actions }).createMachine);
+    const lazy = keepRouteTypes(create)(config as never);
+    const built = setup({ guards, actions }).createMachine(config as never);
+    expect(lazy.config).toEqual(built.config);
+    expect(lazy.implementations).toEqual(built.implementations);
+    // Only the empty machine that gave them was built; routed() and startsAtUrl() build nothing more.
+    startsAtUrl(routed(lazy));
+    expect(create.mock.calls).toEqual([[{}]]);
+    expect(lazy).toBeInstanceOf(StateMachine);
+  });
+
+  it('is the machine create(config) makes once used, with its methods bound to it', () => {
+    const create = vi.fn(setup({ guards, actions }).createMachine);
+    const lazy = keepRouteTypes(create)(config as never);
+    const actor = createActor(lazy).start();
+    actor.send({ type: 'go' });
+    expect(actor.getSnapshot().value).toBe('b');
+    expect(create).toHaveBeenLastCalledWith(config);
+    expect(lazy.getStateNodeById('b').id).toBe('b');
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it("holds for XState's own createMachine", () => {
+    const lazy = keepRouteTypes(createMachine)(config as never);
+    expect(lazy.config).toEqual(createMachine(config as never).config);
+    expect(createActor(lazy).start().getSnapshot().value).toBe('a');
   });
 });
