@@ -1,9 +1,30 @@
-import { type MouseEvent } from 'react';
+import { createElement, useEffect, useSyncExternalStore, type MouseEvent } from 'react';
 import { Link, Outlet, useMachineSelector, useNavigation, useRouter } from '../routing/react';
 import { screenKey, screenTitles } from '../routing/url';
 import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
-import { useNavigationEffects } from './navigationEffects';
+import type { NavigationEffects } from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
+
+/**
+ * Focus and scroll after each navigation, off the first load (navigationEffects.ts says why): the
+ * chunk is asked for as soon as this module runs, beside the first render, and mounts when it is
+ * in. Not React.lazy: a shell that suspends would hold tests' renders in `act` until it is in. A
+ * chunk that fails to load (offline) leaves them out, not the app.
+ */
+let effects: typeof NavigationEffects | undefined;
+const effectsArrived = new Set<() => void>();
+export const navigationEffectsLoaded: Promise<void> = import('./navigationEffects').then(
+  (module) => {
+    effects = module.NavigationEffects;
+    for (const listener of effectsArrived) listener();
+  },
+  () => {},
+);
+const onEffectsArrived = (listener: () => void) => {
+  effectsArrived.add(listener);
+  return () => effectsArrived.delete(listener);
+};
+const loadedEffects = () => effects;
 
 /** The words the shell shows; the product's come from machines/strings.ts. */
 export interface ShellStrings {
@@ -27,7 +48,12 @@ export function Shell({ strings }: { strings: ShellStrings }) {
   const accepted = useMachineSelector((snapshot) => acceptedNavIds(table, snapshot)).split(' ');
   const above = useMachineSelector((snapshot) => navIdsAboveScreen(table, snapshot)).split(' ');
   const title = useMachineSelector((snapshot) => [...screenTitles(table, snapshot), strings.productName].join(' · '));
-  const announcement = useNavigationEffects(navigation, title, (t) => strings.navigatedTo(t.split(' · ')[0] ?? t));
+  // Titles change only with screens and path params, that is, with navigations.
+  const announcement = navigation.id === 0 ? '' : strings.navigatedTo(title.split(' · ')[0] ?? title);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  const navigationEffects = useSyncExternalStore(onEffectsArrived, loadedEffects, loadedEffects);
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
     // Focus instead of following #main: a fragment would add a history entry.
@@ -71,6 +97,8 @@ export function Shell({ strings }: { strings: ShellStrings }) {
       <footer className="site-footer">
         <p>{strings.footer}</p>
       </footer>
+      {/* createElement: the component is a module's export, not made here (see LazyScreen). */}
+      {navigationEffects && createElement(navigationEffects, { navigation })}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {/* A new node per navigation: the same words twice are still announced. */}
         <p key={navigation.id}>{announcement}</p>

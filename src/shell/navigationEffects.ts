@@ -4,12 +4,16 @@ import type { Navigation } from '../routing/sync';
 import { prune, readPositions, writePositions, type Positions } from './scrollPositions';
 
 /**
- * What a navigation does for people, after the new screen is committed: the title always; and,
- * after each navigation but the first, an announcement, focus on the entered screen's heading,
- * and the scroll position (top for a new entry, the remembered one for Back/Forward).
- * In-screen changes are not navigations and do none of this.
+ * What a navigation does for people after the new screen is committed, besides the title and the
+ * announcement (the shell's own): after each navigation but the first, focus on the entered
+ * screen's heading and the scroll position (top for a new entry, the remembered one for
+ * Back/Forward). In-screen changes are not navigations and do none of this.
+ *
+ * Loaded after the first render (Shell.tsx), since none of it acts on the first screen but a
+ * reload's scroll position: a navigation made before this module arrives is still focused and
+ * scrolled when it mounts; only the first entry's scroll position is then not remembered.
  */
-export function useNavigationEffects(navigation: Navigation, title: string, announce: (title: string) => string) {
+export function NavigationEffects({ navigation }: { navigation: Navigation }) {
   const { sync } = useRouter();
   const positions = useRef<Positions>({});
   const shown = useRef(navigation);
@@ -41,10 +45,6 @@ export function useNavigationEffects(navigation: Navigation, title: string, anno
   }, [sync]);
 
   useEffect(() => {
-    document.title = title;
-  }, [title]);
-
-  useEffect(() => {
     shown.current = navigation;
     if (navigation.id === 0) return;
     prune(positions.current, navigation);
@@ -54,8 +54,7 @@ export function useNavigationEffects(navigation: Navigation, title: string, anno
     // Runs once per navigation: `navigation` is a new object only when the screens change.
   }, [navigation]);
 
-  // Titles change only with screens and path params, that is, with navigations.
-  return navigation.id === 0 ? '' : announce(title);
+  return null;
 }
 
 /**

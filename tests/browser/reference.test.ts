@@ -274,6 +274,37 @@ describe.concurrent('after a navigation', () => {
     });
   });
 
+  it('sets title and announcement at once, and focus once the chunk that moves it is in', async ({ expect }) => {
+    // The shell's focus and scroll effects load beside the first render (src/shell/Shell.tsx):
+    // held here, a navigation made before they arrive is focused when they do.
+    const own = await browser.newContext();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await own.route('**/assets/navigationEffects-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await withPage(own, origin() + '/', async (page) => {
+        await heading(page, 'Reference home').waitFor();
+        await page.getByRole('link', { name: 'Editor' }).click();
+        await heading(page, 'Editor').waitFor();
+        expect(await page.title()).toBe('Editor · Reference app');
+        await expect
+          .poll(() => page.locator('[role=status][aria-live=polite]').textContent())
+          .toBe('Editor, page loaded');
+        expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
+        release();
+        await expect
+          .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+          .toBe('H1 Editor');
+      });
+    } finally {
+      release();
+      await own.close();
+    }
+  });
+
   it('scrolls new entries to the top and restores the position on Back', async ({ expect }) => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
