@@ -147,8 +147,11 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
     ? Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, scope(child, [...ancestors, self])]))
     : undefined;
 
+  // The root's route transitions are XState's own (from `route`), and a parallel node never takes
+  // one (its transition would exit every region): neither gets scoped transitions.
+  const scoped = ancestors.length > 0 && node.type !== 'parallel';
   const extra: unknown[] = [];
-  for (const target of routableDescendants(node, chainParams)) {
+  for (const target of scoped ? routableDescendants(node, chainParams) : []) {
     const { route, id } = target.config;
     if (route && id) extra.push({ ...routeTransition(route, `#${id}`, chainParams, target.need), target: `#${id}` });
   }
@@ -167,7 +170,7 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
     // route event, which XState tries in order: at 1,000 routes a link and Back cost a quarter
     // less without it (docs/BENCHMARKS.md), and each routable state keeps one guard less.
     const to = `#${node.id}`;
-    next.route = routeTransition(node.route, to, [], chainParams, chainParams.length === 0);
+    next.route = routeTransition(node.route, to, NONE, chainParams, chainParams.length === 0);
     // The URL you are on does nothing: answered in place while this state is the screen shown.
     // While a routable descendant is shown, the same URL means this state's own screen: target
     // itself (not re-entering), which exits only below it and enters its initial child again.
@@ -179,14 +182,20 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
     if (below.length > 0) own.push({ ...routeTransition(node.route, to, chainParams, []), target: to });
     extra.unshift(...own);
   }
-  // A parallel node never takes a route: its transition would exit every region.
-  if (extra.length > 0 && node.type !== 'parallel' && ancestors.length > 0) {
+  if (scoped && extra.length > 0) {
     const own = node.on?.['xstate.route'];
     const existing = own === undefined ? [] : Array.isArray(own) ? own : [own];
     next = { ...next, on: { ...node.on, 'xstate.route': existing.concat(extra) } };
   }
   return next;
 }
+
+/**
+ * Lists every routable state's transitions share (XState keeps a transition's `actions` list as
+ * given, and only reads it): one each, not one per state, for as long as the machine lives.
+ */
+const NONE: string[] = [];
+const ROUTE_ACTIONS = [ASSIGN_PARAMS, RAISE_THEN];
 
 /** The route's own guard and actions behind ours; XState or the caller adds the target. */
 function routeTransition(
@@ -201,13 +210,13 @@ function routeTransition(
   return {
     ...route,
     guard: matchedByXState ? route.guard : route.guard ? and([routeGuard, route.guard as never]) : routeGuard,
-    actions: ([ASSIGN_PARAMS] as unknown[]).concat(userActions, RAISE_THEN),
+    actions: userActions.length > 0 ? ([ASSIGN_PARAMS] as unknown[]).concat(userActions, RAISE_THEN) : ROUTE_ACTIONS,
   };
 }
 
 function selfTransition(to: string, keep: string[], shown?: unknown) {
-  const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need: [] } };
-  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: [ASSIGN_PARAMS, RAISE_THEN] };
+  const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need: NONE } };
+  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: ROUTE_ACTIONS };
 }
 
 /**
