@@ -3,7 +3,7 @@
  * clicks and popstates to the committed heading and the painted frame, and the helpers that drive
  * it (click a link, go Back, open an app, heap after N navigations).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { ServedApp } from '../scripts/built-app';
 
 export interface Sample {
@@ -120,8 +120,16 @@ export async function openApp(browser: Browser, app: ServedApp): Promise<Page> {
   return page;
 }
 
-/** JS heap after a forced GC, after `count` in-page navigations (Next clicks and Backs). */
-export async function heapAfter(browser: Browser, app: ServedApp, counts: number[]): Promise<number[]> {
+/**
+ * The JS heap after each count of navigations (a Next click and Back, awaited), two forced GCs
+ * before each reading; `atEach` runs right after a reading, on the same page (a heap snapshot).
+ */
+export async function heapAfter(
+  browser: Browser,
+  app: ServedApp,
+  counts: number[],
+  atEach?: (cdp: CDPSession) => Promise<void>,
+): Promise<number[]> {
   const page = await openApp(browser, app);
   const cdp = await page.context().newCDPSession(page);
   const heaps: number[] = [];
@@ -151,6 +159,7 @@ export async function heapAfter(browser: Browser, app: ServedApp, counts: number
     await cdp.send('HeapProfiler.collectGarbage');
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
     heaps.push(usedSize);
+    await atEach?.(cdp);
   }
   await page.context().close();
   return heaps;
