@@ -131,101 +131,81 @@ async function initialLoad(browser: Browser, apps: Record<AppName, ServedApp>) {
 }
 
 /**
- * What the targets' misses come from, as measured in the run of 2026-11-24 (kept in the report; the
- * figures above it are this run's). Re-read it against each new run.
+ * What the targets' misses come from, as measured in the run of 2026-11-24 05:22–05:40 UTC (kept in
+ * the report; the figures above it are each run's own). Re-read it against each new run.
  */
-const WHY = `### Why the misses (run of 2026-11-24 01:30–01:45 UTC, issue 20, with the view-per-screen floor)
+const WHY = `### Why the misses (run of 2026-11-24 05:22–05:40 UTC, issue 20, session 5)
 
-- **A quieter machine than the last run.** Load average (\`uptime\`) 7.6 → 3.5 during the 3-route
-  rounds and 5.2 → 3.7 during the 1,000-route ones (the lines above), up to 19 in the memory phase
-  (this run's own six pages side by side); the previous run had 10–16. The p95s fell with it: the
-  floor's click 7.6 → 5.2 ms, ours 18.2 → 6.2, TanStack's 1,000-route FCP 456 → 244 ms. Ratios
-  between two runs still move by tenths; read the p50s with them.
-- **Clicks, against the floor and the floor with a view per screen** (this run, routing only /
-  floor / floor with a view per screen, p50 / p95: 2.9 / 6.2, 2.1 / 5.2, 2.4 / 5.1 ms at 3 routes;
-  3.3 / 7.1, 2.3 / 5.3, 2.6 / 6.1 at 1,000). Mounting each screen's view afresh, all else the same
-  40 lines, costs the floor ~0.3 ms at p50, and at p95 −0.1 ms at 3 routes and +0.8 at 1,000 (within
-  a run's p95 noise). Against that variant ours is 1.22× and 1.16× at p95, 0.5 and 0.7 ms behind at
-  p50: of the ~0.8–1.0 ms p50 gap to the floor, about a third is the fresh mount every
-  component-per-screen router pays (ours through its Outlet, TanStack Router; react-router-dom's
-  \`<Routes>\` updates its one \`ScreenView\` in place, like the floor: the check above marks the
-  heading's DOM node and looks for the mark after a Next click), and the rest our own JS, (2) below.
-  The 1.05× target stays measured against the floor as the issue set it. Per phase right after
-  this run (\`npx tsx bench/navigationPhases.ts\`, 3 routes, 200 clicks and 200 Backs each,
-  interleaved, load average 2.1), click → committed p50 / p95 was 3.8 / 8.5 ms for ours, 2.4 / 6.6
-  for the floor and 3.1 / 6.4 for the floor with a view per screen, whose \`removeChild\` took
-  0.2 / 0.7 ms (ours 0.4 / 1.2, the floor none) and whose listeners-to-commit 1.5 / 4.9 ms (ours
-  2.2 / 6.1, the floor 1.1 / 4.9): there the mount was half of the p50 gap. A third to a half of
-  it, then, by the two measurements.
-  Earlier, at 3 routes on a quiet machine (2026-11-24 01:11–01:17 UTC, load average 0.3–3; ours and the floor
-  interleaved, 120–400 clicks and as many Backs each, in four runs; bench/navigationPhases.ts:
-  in-page marks at the event's timeStamp, a capture listener, a window listener that runs after React's,
-  and a MutationObserver, with \`pushState\` and \`removeChild\` wrapped), click → committed
-  was 3.0–4.1 / 5.7–8.9 ms (p50 / p95) against the floor's 2.0–2.6 / 4.4–5.9: a gap of about 1 ms
-  at p50 and 1–4 ms at p95, or 1.2–1.8× at p95. The 10 ms was not there. Both apps do the same
-  per click: one history write (no replace after the push), one React commit, one mutation batch,
-  no microtask or rAF hop before the send, no layout-reading call in the CPU profile, and no
-  title, focus, scroll or storage work in the routing-only app. The input waits ~1.2 ms before any listener and \`pushState\` takes
-  0.4 / 1.7–3.1 ms in both. What differs:
-  (1) **React's commit.** The contract mounts each screen's view afresh (the Outlet keys it by
-  screen). The floor renders every screen with one \`ScreenView\` and updates it in place, so it
-  removes nothing. The view that goes holds the link just clicked, which has had focus since
-  mousedown. Chromium's \`removeChild\` then takes 0.3–0.5 / 1.0–1.3 ms, against 0.1 / 0.2 on a Back and
-  0.1 / 0.2 on a click with focus prevented on mousedown. In a CPU profile of 150 click-and-Back
-  rounds (unminified build), React's work per round is 2.0 ms against the floor's 0.9, and its
-  commit 1.38 against 0.53, of which \`removeChild\` is 1.0. The view-per-screen floor pays
-  that removal too (0.2 / 0.7 ms in the per-phase run above); in all it costs the floor 0.3–0.7 ms
-  at p50.
-  (2) **Our JS.** \`navigate\` takes 1.24 ms per round, of which \`pushState\` is 0.57 and
-  react-router's \`push\` 0.09. That leaves ~0.58 ms of ours: the plan (two URL parses, the trie,
-  \`getTransitionData\`), XState's macrostep with every \`useSelector\` check (each \`<Link>\` works out
-  its \`hrefFor\` again), \`href()\` and the settle. The floor's \`send\` is ~0.2.
-  What would close (2): a link click that sends the route event its \`<Link>\` already knows (the
-  contract routes clicks through the same URL → events path as a typed URL, so this needs a proof
-  that both give the same events), and links whose \`useSelector\` compares only their own part of
-  the state. (1) is the price of the fresh mount, which the floor does not pay only because all
-  of its screens are one component; the view-per-screen floor above puts it at 0.3–0.7 ms p50.
-- **Back, against the best peer** (this run, p95: react-router-dom 1.4 ms at 3 routes, the XState
-  floor 1.0 at 1,000; ours 2.7 and 3.5, p50 0.8 and 0.9 ms against the floor's 0.4; the floor with
-  a view per screen 0.6 / 2.0 and 0.6 / 1.8, so ours is 1.35× and 1.94× it at p95). On the quiet
-  machine of the earlier phase runs: 0.9–1.0 / 2.5–3.8 ms against the floor's 0.5 / 1.4–2.3.
-  Against the router libraries ours is level with TanStack Router at 3 routes (2.8 ms), behind it
-  at 1,000 (2.5), and far ahead of react-router-dom there (14.3). Per Back our listener costs ~0.37 ms in the profile (react-router's popstate handler
-  reading \`history.state\` and \`location\`, our plan, send and settle), against the floor's 0.25.
-  The common case has run no \`getMicrosteps\` probe since the last session. Passing the
-  listener's \`location\` through, so that a Back does not build react-router's location three more
-  times, was tried. Interleaved against the previous commit (400 Backs each) it changed nothing
-  (p50 0.9 ms in both, means 1.34 and 1.23 ms), so it was not kept.
-- **Heap after load** 4.67 MB vs TanStack's 3.87 (it was 4.94; the product shell app 5.83 → 4.79).
-  What each of the 1,000 routable states keeps: its state node, two formatted transitions
-  (XState's root-level route with its \`and()\` guard, and \`routed()\`'s in-place answer, each with a
-  \`toJSON\` closure), its route-table entry and its view's loader. Cut in this session: one
-  machine build less (the routed machine is built only on first use, and the app never uses it),
-  views as one small object each, trie nodes without empty Maps, shared param parsers. What is
-  left is the per-state structure: closing 0.8 MB means dropping one of the two transitions per
-  state (an in-place answer on the parent scope, which the root cannot carry: XState replaces the
-  root's \`xstate.route\` handlers) or not loading 1,000 view loaders up front. Session 4 (after
-  this run): the lists kept per state made with \`concat\`, not spread (a spread array keeps room
-  for 17 elements): 4.67 → 4.46 MB in one sitting; section "Heap after load, session 4" has the
-  per-route breakdown and why the in-place answer stays.
+- **The machine.** Load average 2.8–3.1 during the 3-route rounds and 3.0–4.8 during the
+  1,000-route ones (the lines above), up to 19 in the memory phase (this run's own six pages side
+  by side). Ratios between two runs still move by tenths at p95 (this run's 3-route click ratio
+  1.45×, the last run's 1.19×, with no click-path change between them); read the p50s with them.
+- **What changed since the last run** (section "Start-up, heap and first load, session 5" has each
+  change measured before and after in one sitting): XState's root-level route transition carries
+  no \`route.to\` guard of ours where no path param needs checking (XState's own guard matches the
+  target: a link and Back cost a quarter less at 1,000 routes in Node); every routable state's
+  transitions share one actions list; \`keepRouteTypes()\` builds the author's machine on first
+  use, so start-up builds the states once; the shell's focus and scroll effects left the first
+  load. Heap after load 4.67 → 4.24 MB (routing only; the product shell 4.79 → 4.50), FCP at
+  1,000 routes 284 → 216 ms (TanStack Router 244 → 204 in the same runs: the gap 40 → 12 ms).
+- **Clicks, against the floor and the floor with a view per screen** (routing only / floor /
+  floor with a view per screen, p50 / p95: 3.1 / 7.7, 2.2 / 5.3, 2.5 / 5.7 ms at 3 routes;
+  3.2 / 7.0, 2.5 / 5.8, 2.8 / 5.9 at 1,000). Against the floor with a view per screen ours is
+  0.4–0.6 ms behind at p50 and 1.19–1.35× at p95: mounting each screen's view afresh, all else the
+  same 40 lines, costs the floor 0.3 ms at p50. So of the 0.7–0.9 ms p50 gap to the floor, a third
+  to a half is the fresh mount every component-per-screen router pays (ours through its Outlet,
+  TanStack Router; react-router-dom's \`<Routes>\` updates its one \`ScreenView\` in place like the
+  floor: the check above marks the heading's DOM node and looks for it after a Next click), the
+  rest our own JS. Per phase (\`npx tsx bench/navigationPhases.ts\`, earlier sessions, 3 routes):
+  the view that goes holds the link just clicked, focused since mousedown, and Chromium's
+  \`removeChild\` of it takes 0.3–0.5 / 1.0–1.3 ms (0.1 / 0.2 on a Back); our \`navigate\` costs
+  ~0.58 ms beyond \`pushState\` (the plan: two URL parses, the trie, \`getTransitionData\`; XState's
+  macrostep with every \`useSelector\` check, each \`<Link>\` working out its \`hrefFor\` again; \`href()\`
+  and the settle) against the floor's \`send\` of ~0.2. What would close our part: a link click that
+  sends the route event its \`<Link>\` already knows (the contract routes clicks through the same URL →
+  events path as a typed URL, so this needs a proof that both give the same events), and links whose
+  \`useSelector\` compares only their own part of the state. The fresh mount stays: the contract
+  mounts a screen's view afresh (its state resets with the screen), which the floor avoids only
+  because all its screens are one component. At 1,000 routes ours is level with TanStack Router
+  (7.0 against 7.5 ms p95) and 3× ahead of react-router-dom (21.7).
+- **Back, against the best peer** (p95: the XState floor 1.5 ms at 3 routes and 1.6 at 1,000;
+  ours 3.1 and 3.2, p50 0.8 and 0.9 against the floor's 0.4 and 0.5; the floor with a view per
+  screen 0.6 / 2.2 and 0.6 / 1.8, so ours is 1.41× and 1.78× it at p95). Ours is now ahead of both
+  router libraries at p95 at both sizes (TanStack Router 5.8 and 4.0 ms; react-router-dom 2.4 at
+  3 routes and 12.8 at 1,000). What is left against the floor is the same as a click's: the fresh
+  mount (~0.2 ms at p50 by the view-per-screen floor) and our listener (react-router's popstate
+  handler reading \`history.state\` and \`location\`, the plan, send and settle: ~0.37 ms per Back in
+  an earlier profile against the floor's 0.25; less since the guard change, not re-profiled). The
+  common case runs no \`getMicrosteps\` probe. Passing the listener's \`location\` through (so that a
+  Back does not build react-router's location three more times) was tried in session 4 and changed
+  nothing measurable.
+- **Heap after load** 4.24 MB vs TanStack Router's 3.87, missed by 0.38 MB (by 0.80 in the last
+  run). A heap snapshot (\`HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts\`, 1,000 routes − 3 routes)
+  now holds 1,728 B per route. What each routable state keeps, besides its XState state node
+  (~345 B with its \`transitions\` Map and memo) and XState's root-level route transition (~130 B
+  with its \`toJSON\` closure and context, and its route matcher): \`routed()\`'s in-place answer (the
+  URL you are on does nothing), ~200 B with XState's formatted transition; its route-table entry
+  and trie node, ~100 B; its view's loader, ~100 B (one lazy view per screen is the contract).
+  Dropping the in-place answer needs what XState does not offer (session 4's section: a guard that
+  sees the snapshot and its params on the root-level route, and a root-level handler that answers
+  before XState's route list), and would still leave ~0.2 MB.
 - **Heap growth** 0.47 MB vs react-router-dom's 0.34 (the XState floor 0.33, with a view per screen
-  0.37, TanStack 0.75),
-  unchanged: heap snapshots show nothing kept per navigation (tests/routing/memory.test.ts fails if
-  a navigation keeps 16 B); the growth is V8's compiled code and feedback for a larger hot path,
-  bounded, then flat.
-- **First contentful paint at 1,000 routes** 284 ms vs TanStack's 244 (the two runs before, on a
-  loaded machine, 596 vs 456 and 512 vs 420).
-  The build before the first render is about half what it was (section 1, median of 7 interleaved
-  builds: 55 ms against 94 with the routed machine's build at 1,000 routes, 448 against 962 at
-  10,000), but FCP is a median of 25 cold loads on a loaded machine and moved more between runs
-  than the ~40 ms the build saved. What is left is the
-  author's \`createMachine\` and \`startsAtUrl()\`'s build (~50 µs per route each) and the route
-  table: building once would need \`routed()\` to wrap the author's \`createMachine\` (an API change
-  for every machine file), and precomputing the machine at build time is not possible (XState's
-  state nodes are made at run time).
-- **Initial JS: met** (85.5 KB against TanStack Router's 92.1). The package table now builds ours
-  with our build's plugins; \`pureReactRouter()\`'s transform returns no source map, so
-  react-router's ~0.8 KB shows as "unmapped (bundler glue)" (1.1 KB, the others' 0.3).`;
+  0.38, TanStack Router 0.75) is warm-up, not retention: \`npx tsx bench/heapGrowth.ts\` reads the heap
+  after 100, 5,100, 10,100 and 15,100 navigations, and ours grows 0.55, then 0.06, then −0.06 MB
+  (the floor 0.40, 0.01, −0.05). Heap snapshots at 100 and 5,100 put 523 of ours' 565 KB (the
+  floor: 395 of 456) in V8's optimized code for the hot path's functions (198 code objects against
+  the floor's 174), none in objects the app keeps (tests/routing/memory.test.ts fails if a
+  navigation keeps 16 B). The growth is the size of the optimized navigation path, paid once;
+  closing it means a shorter navigation path, the same work as the clicks' "our JS" above.
+- **First contentful paint at 1,000 routes** 216 ms vs TanStack Router's 204, missed by 12 ms
+  (40 in the last run; the XState floor 188). The start-up build is now one machine (the author's
+  is built on first use): a Chromium CPU profile of cold loads (unminified) puts ~11 ms in
+  \`routed()\`'s config rewrite, ~15 ms in XState's state nodes and 2,000 transitions (the floor
+  builds 1,000) and ~5 ms in the route table. Twelve milliseconds is within two runs' spread of
+  FCP medians, but it has been a miss in every run.
+- **Initial JS: met** (85.6 KB against TanStack Router's 92.1). \`pureReactRouter()\`'s transform
+  returns no source map, so react-router's ~0.8 KB shows as "unmapped (bundler glue)" (1.1 KB, the
+  others' 0.3).`;
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
