@@ -6,8 +6,9 @@ import { builtOnFirstUse } from './routed';
  * The compiler's view of a machine's routes. XState keeps a machine's routable ids in its event
  * type (`{ type: 'xstate.route'; to: '#home' | … }`) but drops every state's `meta` from the
  * machine's type, so the path params a link needs would be lost. `keepRouteTypes` keeps the
- * config's type on the machine (a type only: nothing changes at run time), and the types below
- * derive each route's params from its `meta.path` and `meta.params`/`meta.search` parsers.
+ * config's type on the machine (at run time it only defers the machine's build: see below), and
+ * the types below derive each route's params from its `meta.path` and `meta.params`/`meta.search`
+ * parsers.
  */
 
 declare const ROUTE_CONFIG: unique symbol;
