@@ -170,9 +170,9 @@ const WHY = `### Why the misses (run of 2026-11-24 05:22–05:40 UTC, issue 20, 
   (7.0 against 7.5 ms p95) and 3× ahead of react-router-dom (21.7).
 - **Back, against the best peer** (p95: the XState floor 1.5 ms at 3 routes and 1.6 at 1,000;
   ours 3.1 and 3.2, p50 0.8 and 0.9 against the floor's 0.4 and 0.5; the floor with a view per
-  screen 0.6 / 2.2 and 0.6 / 1.8, so ours is 1.41× and 1.78× it at p95). Ours is now ahead of both
-  router libraries at p95 at both sizes (TanStack Router 5.8 and 4.0 ms; react-router-dom 2.4 at
-  3 routes and 12.8 at 1,000). What is left against the floor is the same as a click's: the fresh
+  screen 0.6 / 2.2 and 0.6 / 1.8, so ours is 1.41× and 1.78× it at p95). Ours is now ahead of
+  TanStack Router at p95 at both sizes (5.8 and 4.0 ms) and of react-router-dom at 1,000 routes
+  (12.8 ms), behind it at 3 (2.4 ms). What is left against the floor is the same as a click's: the fresh
   mount (~0.2 ms at p50 by the view-per-screen floor) and our listener (react-router's popstate
   handler reading \`history.state\` and \`location\`, the plan, send and settle: ~0.37 ms per Back in
   an earlier profile against the floor's 0.25; less since the guard change, not re-profiled). The
