@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { routed } from '../../machines/routed';
+import { keepRouteTypes } from '../../machines/routeTypes';
 import type { RouteEvent, RouteMeta, RoutedContext } from '../../machines/routeMeta';
 
 /**
@@ -49,21 +50,25 @@ export const shapesStrings = {
 /** How long the loader waits before it says it is slow. */
 export const SLOW_AFTER_MS = 3000;
 
+// Made as README's recipe makes a machine (keepRouteTypes: built on first use), so that every
+// shape below also runs through that path, not only the product's and the reference app's.
 export const shapesMachine = routed(
-  setup({
-    types: {
-      context: {} as ShapesContext,
-      events: {} as ShapesEvent,
-      meta: {} as RouteMeta,
-    },
-    actors: {
-      // The app provides the real call; tests provide one they resolve or reject on demand.
-      fetchThing: fromPromise<string>(() => Promise.resolve('thing')),
-    },
-    actions: {
-      keepLoaded: assign({ loaded: ({ event }) => ('output' in event ? String(event.output) : null) }),
-    },
-  }).createMachine({
+  keepRouteTypes(
+    setup({
+      types: {
+        context: {} as ShapesContext,
+        events: {} as ShapesEvent,
+        meta: {} as RouteMeta,
+      },
+      actors: {
+        // The app provides the real call; tests provide one they resolve or reject on demand.
+        fetchThing: fromPromise<string>(() => Promise.resolve('thing')),
+      },
+      actions: {
+        keepLoaded: assign({ loaded: ({ event }) => ('output' in event ? String(event.output) : null) }),
+      },
+    }).createMachine,
+  )({
     id: 'shapes',
     context: { params: {}, loaded: null },
     initial: 'home',
