@@ -9,7 +9,7 @@ import {
   type Snapshot,
 } from 'xstate';
 import { startsAtUrl } from '../machines/routed';
-import { RouterProvider, viewScreensUnder, type Router } from './routing/react';
+import { preloadActiveViews, RouterProvider, type Router } from './routing/react';
 import { createRouterSync, type History } from './routing/sync';
 import { buildRouteTable } from './routing/table';
 import type { ViewRegistry } from './routing/views';
@@ -96,18 +96,8 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   return { actor, table, sync, router, element };
 }
 
-/** The views of the screens active now, loaded before the first render: no pending flash. */
-export async function preloadActiveViews(router: Router): Promise<void> {
-  const ids = new Set<string>();
-  const collect = (parent: string | null) => {
-    for (const { id } of viewScreensUnder(router, router.actor.getSnapshot(), parent)) {
-      ids.add(id);
-      collect(id);
-    }
-  };
-  collect(null);
-  await Promise.all([...ids].map((id) => router.views[id]?.load().catch(() => undefined)));
-}
+// Tests and entries import it from here, beside createApp.
+export { preloadActiveViews };
 
 /** Browser entry: mount, then load the other screens' chunks while idle. */
 export async function mountApp<M extends AnyStateMachine>(container: HTMLElement, options: AppOptions<M>) {

@@ -133,6 +133,19 @@ export function viewScreensUnder(router: Router, snapshot: AnyMachineSnapshot, p
     .map((node) => screens.get(node.id) ?? { id: node.id, key: JSON.stringify([node.id]) });
 }
 
+/** The views of the screens active now, loaded before the first render: no pending flash. */
+export async function preloadActiveViews(router: Router): Promise<void> {
+  const ids = new Set<string>();
+  const collect = (parent: string | null) => {
+    for (const { id } of viewScreensUnder(router, router.actor.getSnapshot(), parent)) {
+      ids.add(id);
+      collect(id);
+    }
+  };
+  collect(null);
+  await Promise.all([...ids].map((id) => router.views[id]?.load().catch(() => undefined)));
+}
+
 function nearestViewAncestor(node: AnyStateNode, hasView: (node: AnyStateNode) => boolean): string | null {
   for (let at = node.parent; at; at = at.parent) if (hasView(at)) return at.id;
   return null;

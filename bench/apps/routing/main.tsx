@@ -10,7 +10,7 @@
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { startsAtUrl } from '../../../machines/routed';
-import { Link, Outlet, RouterProvider, useViewId, viewScreensUnder, type Router } from '../../../src/routing/react';
+import { Link, Outlet, preloadActiveViews, RouterProvider, useViewId, type Router } from '../../../src/routing/react';
 import { createRouterSync } from '../../../src/routing/sync';
 import { buildRouteTable } from '../../../src/routing/table';
 import { lazyView, type ViewRegistry } from '../../../src/routing/views';
@@ -82,7 +82,7 @@ const sync = createRouterSync({ actor, table, window });
 const router: Router = { actor, table, sync, views, pending: null };
 // As mountApp: the active screen's view loaded before the first render, the others after it; the
 // bench starts once all are in (ours, with the shell, waits for the same).
-await Promise.all(viewScreensUnder(router, actor.getSnapshot(), null).map(({ id }) => views[id]?.load()));
+await preloadActiveViews(router);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <RouterProvider router={router}>
     <Layout />
