@@ -1,10 +1,34 @@
 /**
  * The in-page side of the navigation benchmarks: a harness installed before each app that times
  * clicks and popstates to the committed heading and the painted frame, and the helpers that drive
- * it (click a link, go Back, open an app, heap after N navigations).
+ * it (click a link, go Back, open an app, heap after N navigations), and the build and serving of
+ * a bench app.
  */
+import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import type { ServedApp } from '../scripts/built-app';
+import type { Plugin } from 'vite';
+import { buildAndServe, type ServedApp } from '../scripts/built-app';
+import { asciiOutput, pureReactRouter } from '../vite.config';
+
+/** Ours are built with our build's plugins (vite.config.ts: react-router's transform, ASCII output); peers as they ship. */
+export const buildPluginsOf = (app: string): Plugin[] =>
+  app === 'ours' || app === 'routing' ? [pureReactRouter(), asciiOutput()] : [];
+
+/**
+ * Builds bench/apps/<app> (or the app in `dir`, another checkout's) for `routes` screens, with its
+ * build plugins after `plugins` (a before/after sitting's file swap), and serves it.
+ */
+export function serveBenchApp(
+  app: string,
+  routes: number,
+  { dir, plugins = [] }: { dir?: string; plugins?: Plugin[] } = {},
+): Promise<ServedApp> {
+  return buildAndServe({
+    root: dir ?? fileURLToPath(new URL(`./apps/${app}`, import.meta.url)),
+    define: { __BENCH_ROUTES__: String(routes) },
+    plugins: [...plugins, ...buildPluginsOf(app)],
+  });
+}
 
 export interface Sample {
   kind: 'click' | 'pop';

@@ -21,11 +21,10 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import type { Plugin } from 'vite';
-import { buildAndServe, type ServedApp } from '../scripts/built-app';
+import type { ServedApp } from '../scripts/built-app';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium';
-import { asciiOutput, pureReactRouter } from '../vite.config';
-import { openApp, quantile } from './browser';
-import { groupSnapshot, holdersOf, type Groups } from './heapGroups';
+import { openApp, quantile, serveBenchApp } from './browser';
+import { diffGroups, groupSnapshot, holdersOf, takeHeapSnapshot, type Groups } from './heapGroups';
 
 const ROUTES = Number(process.env.HEAP_ROUTES ?? 1000);
 const LOADS = Number(process.env.HEAP_LOADS ?? 7);
@@ -52,9 +51,7 @@ function filesFrom(dir: string): Plugin {
 
 async function serve(name: string, routes: number): Promise<ServedApp> {
   const [app, variant] = name.split('@') as [string, string | undefined];
-  const plugins = app === 'ours' || app === 'routing' ? [pureReactRouter(), asciiOutput()] : [];
-  if (variant === 'before' && BEFORE) plugins.unshift(filesFrom(BEFORE));
-  return buildAndServe({ root: join(root, 'apps', app), define: { __BENCH_ROUTES__: String(routes) }, plugins });
+  return serveBenchApp(app, routes, { plugins: variant === 'before' && BEFORE ? [filesFrom(BEFORE)] : [] });
 }
 
 async function heapAfterLoad(browser: Browser, app: ServedApp, snapshot = false) {
@@ -65,11 +62,9 @@ async function heapAfterLoad(browser: Browser, app: ServedApp, snapshot = false)
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   let groups: Groups | undefined;
   if (snapshot) {
-    const chunks: string[] = [];
-    cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
-    await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-    const parsed = JSON.parse(chunks.join(''));
-    if (process.env.HEAP_SAVE) writeFileSync(process.env.HEAP_SAVE, chunks.join(''));
+    const text = await takeHeapSnapshot(cdp);
+    const parsed = JSON.parse(text);
+    if (process.env.HEAP_SAVE) writeFileSync(process.env.HEAP_SAVE, text);
     groups = groupSnapshot(parsed);
     for (const wanted of (process.env.HEAP_HOLDERS ?? '').split('|').filter(Boolean)) {
       const holders = [...holdersOf(parsed, wanted)].sort((a, b) => b[1] - a[1]).slice(0, 8);
@@ -102,15 +97,7 @@ try {
     try {
       const base = (await heapAfterLoad(browser, small, true)).groups as Groups;
       const big = (await heapAfterLoad(browser, served.routing, true)).groups as Groups;
-      const rows = [...big]
-        .map(([key, { count, size }]) => {
-          const was = base.get(key) ?? { count: 0, size: 0 };
-          return { key, count: count - was.count, size: size - was.size };
-        })
-        .filter((row) => Math.abs(row.size) >= 4 * (ROUTES - 3))
-        .sort((a, b) => b.size - a.size);
-      const total =
-        [...big.values()].reduce((s, g) => s + g.size, 0) - [...base.values()].reduce((s, g) => s + g.size, 0);
+      const { total, rows } = diffGroups(base, big, 4 * (ROUTES - 3));
       console.log(
         `\nrouting only, ${ROUTES} routes − 3 routes: ${mb(total)} in the snapshot, ${(total / (ROUTES - 3)).toFixed(0)} B per route`,
       );

@@ -1,9 +1,38 @@
+import type { CDPSession } from 'playwright-core';
+
 /**
  * A V8 heap snapshot (the JSON of CDP's HeapProfiler or node:v8) grouped by kind of object: a plain
  * object or array by its property names (`Object {guard,actions}`), a closure by its function's
  * name, anything else by V8's node type and name. Self sizes, summed per group.
  */
 export type Groups = Map<string, { count: number; size: number }>;
+
+/** A heap snapshot of the page behind `cdp`, as CDP writes it (JSON text). */
+export async function takeHeapSnapshot(cdp: CDPSession): Promise<string> {
+  const chunks: string[] = [];
+  const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  return chunks.join('');
+}
+
+/**
+ * What changed from `before` to `after`: the total of self sizes, and each group (in either) that
+ * changed by at least `minBytes`, largest growth first.
+ */
+export function diffGroups(before: Groups, after: Groups, minBytes: number) {
+  const total = (groups: Groups) => [...groups.values()].reduce((sum, group) => sum + group.size, 0);
+  const rows = [...new Set([...before.keys(), ...after.keys()])]
+    .map((key) => ({
+      key,
+      size: (after.get(key)?.size ?? 0) - (before.get(key)?.size ?? 0),
+      count: (after.get(key)?.count ?? 0) - (before.get(key)?.count ?? 0),
+    }))
+    .filter((row) => Math.abs(row.size) >= minBytes)
+    .sort((a, b) => b.size - a.size);
+  return { total: total(after) - total(before), rows };
+}
 
 interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };

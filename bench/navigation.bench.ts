@@ -18,10 +18,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { gzipSize } from '../scripts/bundle-budget';
-import { buildAndServe, type ServedApp } from '../scripts/built-app';
+import type { ServedApp } from '../scripts/built-app';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium';
-import { asciiOutput, pureReactRouter } from '../vite.config';
-import { back, click, headingOf, heapAfter, ms, openApp, quantile, type Sample } from './browser';
+import {
+  back,
+  buildPluginsOf,
+  click,
+  headingOf,
+  heapAfter,
+  ms,
+  openApp,
+  quantile,
+  serveBenchApp,
+  type Sample,
+} from './browser';
 import { initialJsByPackage } from './packages';
 
 const SIZES = (process.env.BENCH_NAV_SIZES ?? '3,1000').split(',').map(Number);
@@ -225,14 +235,8 @@ export async function run(): Promise<string> {
   const shell: string[] = [];
   try {
     for (const size of SIZES) {
-      const define = { __BENCH_ROUTES__: String(size) };
       const apps = {} as Record<AppName, ServedApp>;
-      // Ours are built with our build's plugins (vite.config.ts: react-router's transform, ASCII
-      // output); peers as they ship.
-      for (const name of NAMES) {
-        const plugins = name === 'ours' || name === 'routing' ? [pureReactRouter(), asciiOutput()] : [];
-        apps[name] = await buildAndServe({ root: join(root, 'apps', name), define, plugins });
-      }
+      for (const name of NAMES) apps[name] = await serveBenchApp(name, size);
       const at = size.toLocaleString('en');
       try {
         console.log(`bench: navigation, ${size} routes…`);
@@ -326,7 +330,7 @@ export async function run(): Promise<string> {
     routing: await initialJsByPackage({
       root: join(root, 'apps/routing'),
       define,
-      plugins: [pureReactRouter(), asciiOutput()],
+      plugins: buildPluginsOf('routing'),
     }),
     tanstack: await initialJsByPackage({ root: join(root, 'apps/tanstack'), define }),
     plain: await initialJsByPackage({ root: join(root, 'apps/plain'), define }),

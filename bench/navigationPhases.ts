@@ -13,12 +13,10 @@
  * against it in one run. ROUNDS=10 rounds of 10 × (Next, Next, Back, Back) per app.
  */
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { buildAndServe, type ServedApp } from '../scripts/built-app';
+import type { ServedApp } from '../scripts/built-app';
 import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium';
-import { asciiOutput, pureReactRouter } from '../vite.config';
-import { back, click, headingOf, openApp, quantile, type Sample } from './browser';
+import { back, click, headingOf, openApp, quantile, serveBenchApp, type Sample } from './browser';
 
 type Marks = Record<string, number>;
 interface PhaseWindow {
@@ -73,7 +71,6 @@ function phases() {
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
-const root = fileURLToPath(new URL('.', import.meta.url));
 const NAMES = (process.env.APPS ?? 'routing,xstate,xstateKeyed').split(',');
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const BASE = process.env.BASE;
@@ -86,9 +83,8 @@ try {
   for (const name of NAMES) {
     const app = name.replace(/^base:/, '');
     if (app !== name && !BASE) throw new Error(`${name}: set BASE to the worktree to build it from`);
-    const dir = app === name ? join(root, 'apps', app) : join(BASE ?? '', 'bench/apps', app);
-    const plugins = app === 'ours' || app === 'routing' ? [pureReactRouter(), asciiOutput()] : [];
-    apps[name] = await buildAndServe({ root: dir, define: { __BENCH_ROUTES__: '3' }, plugins });
+    const dir = app === name ? undefined : join(BASE ?? '', 'bench/apps', app);
+    apps[name] = await serveBenchApp(app, 3, { dir });
     const page = await openApp(browser, apps[name]);
     await page.addInitScript(phases);
     await page.reload();
