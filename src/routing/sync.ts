@@ -105,6 +105,10 @@ export function createRouterSync({
     reach: reachNow(),
   });
   let navigation = navigationOf(0, 'initial', []);
+  // The entry we are on. A memory history reports the distance asked of go(), even where it stopped
+  // at the first or last entry (a browser does nothing there); the distance to step back is the
+  // one actually moved.
+  let at = indexNow();
 
   // The hash is not part of the state: it counts as a difference, so it is dropped when rewritten.
   // react-router's `location` is a getter that reads window.location and history.state anew: once per call.
@@ -115,6 +119,7 @@ export function createRouterSync({
   const write = (kind: 'push' | 'replace', url: string) => {
     history[kind](prefix + url);
     current = url;
+    at = indexNow();
   };
 
   /**
@@ -207,6 +212,8 @@ export function createRouterSync({
   });
 
   const unlisten = history.listen(({ delta }) => {
+    const from = at;
+    at = indexNow();
     if (restoring) {
       restoring = false;
       return;
@@ -214,9 +221,10 @@ export function createRouterSync({
     const events = plan(appUrl());
     if (events === 'refused') {
       // Step back over the same distance instead of rewriting, so no entry is lost or changed.
-      if (delta) {
+      const moved = given && 'index' in history ? at - from : delta;
+      if (moved) {
         restoring = true;
-        history.go(-delta);
+        history.go(-moved);
       } else {
         write('replace', current);
       }

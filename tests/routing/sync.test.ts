@@ -102,6 +102,22 @@ describe('Back and Forward', () => {
     expect(actor.getSnapshot().matches({ app: { main: 'editor' } })).toBe(true);
   });
 
+  it('returns to the entry it left when a refused go() stopped at the last entry', () => {
+    // A memory history moves as far as it can and reports the distance asked: 2 here, 1 moved.
+    const { sync, history, actor, url } = start('/');
+    sync.navigate('/editor');
+    sync.navigate('/');
+    history.go(-1);
+    actor.send({ type: 'editor.change' });
+    history.go(2);
+    expect(url()).toBe('/editor');
+    expect(history.index).toBe(1);
+    expect(actor.getSnapshot().matches({ app: { main: 'editor' } })).toBe(true);
+    history.go(-5);
+    expect(url()).toBe('/editor');
+    expect(history.index).toBe(1);
+  });
+
   it('replaces the entry when Back lands on a redirecting URL', () => {
     const { history, url, actor } = start('/editor', ['/old']);
     history.go(-1);
