@@ -77,7 +77,8 @@ const MAX_DIGEST_LINES = 12;
 /**
  * What failed, in a few lines: a long run's log is often read from its end (a CI page shows the
  * tail), where the output of a job that failed early is long gone. For Vitest, each failed test's
- * name (its `FAIL` line) and the first line of its error; for any other tool, its last lines.
+ * name (its `FAIL` line), the first line of its error and of its cause if any; for any other tool,
+ * its last lines.
  */
 export function failureDigest(output: string): string[] {
   const lines = stripVTControlCharacters(output).split('\n');
@@ -87,6 +88,10 @@ export function failureDigest(output: string): string[] {
     digest.push(line.trim().replace(/\s+/g, ' '));
     const reason = lines.slice(index + 1, index + 4).find((next) => next.trim() && !/^\s*FAIL\s/.test(next));
     if (reason) digest.push(`    ${reason.trim()}`);
+    // An error that wraps another (a failed property and the walk's own error) names its cause.
+    const next = lines.findIndex((later, at) => at > index && /^\s*FAIL\s/.test(later));
+    const cause = lines.slice(index + 1, next === -1 ? undefined : next).find((later) => /^\s*Caused by:/.test(later));
+    if (cause) digest.push(`    ${cause.trim()}`);
   });
   const shown = digest.length ? digest : lines.filter((line) => line.trim()).slice(-MAX_DIGEST_LINES);
   return shown.length > MAX_DIGEST_LINES * 2

@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import fc from 'fast-check';
+import { expect } from 'vitest';
 
 /** One step of a random walk; `pick` chooses among what is possible then (modulo). */
 export interface WalkStep {
@@ -28,6 +30,16 @@ export function walkParameters<S = WalkStep>(numRuns: number, extra: fc.Paramete
     // Not 1: that lists every failure met while shrinking (dozens of long walks); 0 prints the
     // one shrunk counterexample, its seed and path.
     verbose: 0,
+    reporter: (details) => {
+      if (!details.failed) return;
+      // The first line is what `npm test`'s summary shows: it says how to run this walk alone.
+      const { testPath } = expect.getState();
+      const file = testPath ? relative(process.cwd(), testPath) : 'tests/paths';
+      throw new Error(
+        `A random walk failed; replay it alone: PATHS_SEED=${details.seed} PATHS_PATH="${details.counterexamplePath ?? ''}" npx vitest run ${file}\n${fc.defaultReportMessage(details) ?? ''}`,
+        { cause: details.errorInstance },
+      );
+    },
     ...extra,
   };
 }

@@ -34,7 +34,7 @@ describe('npm test’s job runner (scripts/test.ts)', () => {
     expect(outcome?.code).toBe(1);
   });
 
-  it('sums up a failure in a few lines: each failed test and its error, else the last lines', () => {
+  it('sums up a failure in a few lines: each failed test, its error and its cause, else the last lines', () => {
     const vitest = [
       ' \x1b[31m✓\x1b[39m  unit  tests/a.test.ts (3 tests) 20ms',
       ' FAIL   browser  tests/b.test.ts > a view chunk > loads later',
@@ -43,6 +43,12 @@ describe('npm test’s job runner (scripts/test.ts)', () => {
       ' FAIL   paths  tests/c.test.ts > walk 1',
       '',
       'Error: the app did not reach the state the model is in',
+      ' FAIL   paths  tests/d.test.ts > walk 2',
+      'Error: A random walk failed; replay it alone: PATHS_SEED=1 PATHS_PATH="0" npx vitest run tests/d.test.ts',
+      'Property failed after 36 tests',
+      ' ❯ tests/paths/walk.ts:38:13',
+      'Caused by: Error: the URL is / but href(snapshot) is /records/new',
+      '  after: typed /records/new → go(-1)',
       ' Test Files  2 failed | 1 passed (3)',
     ].join('\n');
     expect(failureDigest(vitest)).toEqual([
@@ -50,6 +56,9 @@ describe('npm test’s job runner (scripts/test.ts)', () => {
       '    AssertionError: expected 3 to be less than or equal to 2',
       'FAIL paths tests/c.test.ts > walk 1',
       '    Error: the app did not reach the state the model is in',
+      'FAIL paths tests/d.test.ts > walk 2',
+      '    Error: A random walk failed; replay it alone: PATHS_SEED=1 PATHS_PATH="0" npx vitest run tests/d.test.ts',
+      '    Caused by: Error: the URL is / but href(snapshot) is /records/new',
     ]);
     const tsc = Array.from({ length: 20 }, (_, i) => `src/x.ts(${i},1): error TS2322`).join('\n');
     expect(failureDigest(tsc)).toHaveLength(12);
