@@ -9,17 +9,23 @@ import { ViewErrorBoundary } from './ViewErrorBoundary';
  * Focus and scroll after each navigation, off the first load (navigationEffects.ts says why): the
  * chunk is asked for as soon as this module runs, beside the first render, and mounts when it is
  * in. Not React.lazy: a shell that suspends would hold tests' renders in `act` until it is in. A
- * chunk that fails to load (offline) leaves them out, not the app.
+ * chunk that fails to load (offline) leaves them out, not the app, and is asked for again on the
+ * next navigation (as a view's chunk is); when it arrives, it focuses the screen shown then.
  */
 let effects: typeof NavigationEffects | undefined;
+let effectsLoading: Promise<void> | undefined;
 const effectsArrived = new Set<() => void>();
-export const navigationEffectsLoaded: Promise<void> = import('./navigationEffects').then(
-  (module) => {
-    effects = module.NavigationEffects;
-    for (const listener of effectsArrived) listener();
-  },
-  () => {},
-);
+const loadEffects = (): Promise<void> =>
+  (effectsLoading ??= import('./navigationEffects').then(
+    (module) => {
+      effects = module.NavigationEffects;
+      for (const listener of effectsArrived) listener();
+    },
+    () => {
+      effectsLoading = undefined;
+    },
+  ));
+export const navigationEffectsLoaded: Promise<void> = loadEffects();
 const onEffectsArrived = (listener: () => void) => {
   effectsArrived.add(listener);
   return () => effectsArrived.delete(listener);
@@ -54,6 +60,9 @@ export function Shell({ strings }: { strings: ShellStrings }) {
     document.title = title;
   }, [title]);
   const navigationEffects = useSyncExternalStore(onEffectsArrived, loadedEffects, loadedEffects);
+  useEffect(() => {
+    if (!effects) void loadEffects();
+  }, [navigation.id]);
 
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
     // Focus instead of following #main: a fragment would add a history entry.

@@ -305,6 +305,38 @@ describe.concurrent('after a navigation', () => {
     }
   });
 
+  it('asks again for the focus chunk on the next navigation when it failed to load', async ({ expect }) => {
+    const own = await browser.newContext();
+    let requests = 0;
+    await own.route('**/assets/navigationEffects-*.js', (route) => {
+      requests += 1;
+      return route.abort();
+    });
+    const { page, problems, close } = await openPage(own, origin() + '/');
+    try {
+      await heading(page, 'Reference home').waitFor();
+      await expect.poll(() => requests).toBeGreaterThan(0);
+      const atLoad = requests;
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      // Without the chunk the app still navigates, titles and announces; focus stays put.
+      expect(await page.title()).toBe('Editor · Reference app');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
+      await expect.poll(() => requests, 'the navigation asks for the chunk once more').toBe(atLoad + 1);
+      await own.unroute('**/assets/navigationEffects-*.js');
+      await page.getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Reference home').waitFor();
+      await expect
+        .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+        .toBe('H1 Reference home');
+      // The failed requests are all the console reports.
+      expect(problems.filter((problem) => !/ERR_FAILED .*navigationEffects-/.test(problem))).toEqual([]);
+    } finally {
+      await close();
+      await own.close();
+    }
+  });
+
   it('scrolls new entries to the top and restores the position on Back', async ({ expect }) => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
