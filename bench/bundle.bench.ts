@@ -110,7 +110,7 @@ overhead is made of" below.`
       : '**met**.'
   }
 
-Screens: ${lazy.length} lazy chunks (${lazy.map((chunk) => chunk.fileName.replace(/^assets\//, '').replace(/-[\w-]+\.js$/, '')).join(', ')}); problems found: ${problems.length ? problems.join('; ') : "none (every screen in its own lazy chunk, each generated view's text in its chunk; no test, bench, script, development-build or dev-tool module in the build)"}.
+Lazy chunks (a view each, and code kept off the first load): ${lazy.length} (${lazy.map((chunk) => chunk.fileName.replace(/^assets\//, '').replace(/-[\w-]+\.js$/, '')).join(', ')}); problems found: ${problems.length ? problems.join('; ') : "none (every screen in its own lazy chunk, each generated view's text in its chunk; no test, bench, script, development-build or dev-tool module in the build)"}.
 
 ${BREAKDOWN}`;
 }
