@@ -322,7 +322,7 @@ describe.concurrent('after a navigation', () => {
       // Without the chunk the app still navigates, titles and announces; focus stays put.
       expect(await page.title()).toBe('Editor · Reference app');
       expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
-      await expect.poll(() => requests, 'the navigation asks for the chunk once more').toBe(atLoad + 1);
+      await expect.poll(() => requests, { message: 'the navigation asks for the chunk once more' }).toBe(atLoad + 1);
       await own.unroute('**/assets/navigationEffects-*.js');
       await page.getByRole('link', { name: 'Home' }).click();
       await heading(page, 'Reference home').waitFor();
