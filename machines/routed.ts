@@ -66,6 +66,32 @@ export function builtOnFirstUse(
 }
 
 export const ROUTE_GUARD = 'route.to';
+
+/**
+ * The routable state (`#id`) a transition taken on `xstate.route` leads to, or null if it is not a
+ * route transition (a refuse-to-leave answer, the author's own handler): for the visualiser's graph
+ * and path generation. routed()'s transitions carry `route.to` in their guard, alone or in an
+ * `and()`; XState's root-level ones (built from `route: {}`) carry it only when a path param needs
+ * checking (scope() says why), and then their one target says it.
+ */
+export function routeTargetOf(
+  source: { parent?: unknown },
+  transition: { guard?: unknown; target?: ReadonlyArray<{ id: string }> | undefined },
+): string | null {
+  const fromGuard = (guard: unknown): string | null => {
+    // XState's and() is a function holding its guards.
+    if (typeof guard === 'function') {
+      const inner = (guard as { guards?: unknown }).guards;
+      return Array.isArray(inner) ? (inner.map(fromGuard).find((to) => to !== null) ?? null) : null;
+    }
+    if (typeof guard !== 'object' || guard === null) return null;
+    const { type, params } = guard as { type?: unknown; params?: { to?: unknown } };
+    return type === ROUTE_GUARD && typeof params?.to === 'string' ? params.to : null;
+  };
+  const target = transition.target;
+  const atRoot = source.parent === undefined && target?.length === 1 && target[0] ? `#${target[0].id}` : null;
+  return fromGuard(transition.guard) ?? atRoot;
+}
 export const ASSIGN_PARAMS = 'route.assignParams';
 export const RAISE_THEN = 'route.raiseThen';
 

@@ -1,4 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { routeTargetOf } from '../../machines/routed';
 import { buildRouteTable, type Route } from '../routing/table';
 
 /**
@@ -65,7 +66,6 @@ export interface GraphTransition {
 }
 
 const ROUTE_EVENT = 'xstate.route';
-const ROUTE_GUARD = 'route.to';
 
 export function machineGraph(machine: AnyStateMachine): MachineGraph {
   const paths = routePaths(machine);
@@ -122,10 +122,7 @@ interface Definition {
 
 function toTransition(node: AnyStateNode, event: string, index: number, definition: Definition): GraphTransition {
   const targets = (definition.target ?? []).map((target) => target.id);
-  // XState's root-level route transitions (the root handles xstate.route only through them) carry
-  // routed()'s route.to guard only when a path param needs checking: else their target says it.
-  const atRoot = node.parent === undefined && targets.length === 1 ? `#${targets[0]}` : null;
-  const routeTo = event === ROUTE_EVENT ? (findRouteTarget(definition.guard) ?? atRoot) : null;
+  const routeTo = event === ROUTE_EVENT ? routeTargetOf(node, definition) : null;
   return {
     id: `${node.id}|${event}|${index}`,
     source: node.id,
@@ -168,24 +165,6 @@ function paramsSummary(params: unknown): string {
   if (typeof params === 'object' && params !== null && 'to' in params) return `(${String(params.to)})`;
   const json = JSON.stringify(params) ?? '';
   return `(${json.length > 40 ? `${json.slice(0, 39)}…` : json})`;
-}
-
-function findRouteTarget(guard: unknown): string | null {
-  if (!guard) return null;
-  if (typeof guard === 'function') {
-    const inner = (guard as { guards?: unknown }).guards;
-    if (!Array.isArray(inner)) return null;
-    for (const g of inner) {
-      const found = findRouteTarget(g);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof guard === 'object' && 'type' in guard && guard.type === ROUTE_GUARD && 'params' in guard) {
-    const params = guard.params as { to?: unknown } | undefined;
-    return typeof params?.to === 'string' ? params.to : null;
-  }
-  return null;
 }
 
 /** Composed URL of every routable state; none when the machine has no route table. */

@@ -1,6 +1,7 @@
-import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { createMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { appMachine } from '../../machines/appMachine';
+import { routed, routeTargetOf } from '../../machines/routed';
 import { guardLabel, machineGraph, type MachineGraph } from '../../src/dev/graph';
 import { referenceMachine } from '../reference/referenceMachine';
 import { layoutGraph, readableEvent } from '../../src/dev/layout';
@@ -87,6 +88,11 @@ describe('the graph of the reference machine', () => {
     expect(state('error')).toMatchObject({ routable: false, path: null });
   });
 
+  it('takes an author’s own xstate.route handler for an event, not a route: the form’s refusal', () => {
+    const refusal = graph.transitions.find((t) => t.source === 'newRecord' && t.guard === 'isRecordDirty');
+    expect(refusal).toMatchObject({ event: 'xstate.route', routeTo: null, routeScope: null, kind: 'event' });
+  });
+
   it('finds every route transition into #sectionItem: XState’s, the scoped ones and the one in place', () => {
     const into = graph.transitions.filter((t) => t.routeTo === '#sectionItem');
     expect(into.map((t) => [t.source, t.routeScope])).toEqual([
@@ -138,5 +144,28 @@ describe('invoked actors in the graph', () => {
     expect(graph.states.find((state) => state.id === 'home')?.invokes).toEqual([]);
     const svg = renderSvg(await layoutGraph(graph), 'reference');
     expect(svg).toContain('⚙ sectionWork (stopped on exit)');
+  });
+});
+
+describe('routeTargetOf', () => {
+  it('reads routed()’s guard or XState’s root-level target, never an author’s own handler’s target', () => {
+    const machine = routed(
+      createMachine(
+        {
+          id: 'm',
+          initial: 'a',
+          states: {
+            a: { id: 'a', route: {}, meta: { path: '' }, on: { 'xstate.route': { guard: 'stay', target: '#b' } } },
+            b: { id: 'b', route: {}, meta: { path: 'b/:id' } },
+          },
+        },
+        { guards: { stay: () => false } },
+      ),
+    );
+    const of = (node: AnyStateNode) => (node.transitions.get('xstate.route') ?? []).map((t) => routeTargetOf(node, t));
+    // Root: no param for #a (XState's own guard, the target says it), a param for #b (routed()'s guard).
+    expect(of(machine.root)).toEqual(['#a', '#b']);
+    // #a: the author's handler (target #b, no route guard), then routed()'s answer in place.
+    expect(of(machine.getStateNodeById('a'))).toEqual([null, '#a']);
   });
 });

@@ -8,7 +8,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { ROUTE_GUARD } from '../../../machines/routed';
+import { routeTargetOf } from '../../../machines/routed';
 import { activeNodes } from '../../../src/routing/url';
 import { describeInternal, isDoneState } from './internalNames';
 
@@ -61,17 +61,6 @@ export function transitionKey(transition: TransitionLike): string {
   return `${source.id}|${eventType}|${list.indexOf(transition)}`;
 }
 
-function routeTarget(guard: unknown): string | undefined {
-  // XState's and() is a function holding its guards; routed() puts the route guard first in one.
-  if (typeof guard === 'function' && 'guards' in guard && Array.isArray(guard.guards)) {
-    return routeTarget(guard.guards[0]);
-  }
-  if (typeof guard !== 'object' || guard === null) return undefined;
-  const { type, params } = guard as { type?: unknown; params?: { to?: unknown } };
-  if (type === ROUTE_GUARD && typeof params?.to === 'string') return params.to;
-  return undefined;
-}
-
 function guardName(guard: unknown): string | undefined {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'object' && guard !== null && typeof (guard as { type?: unknown }).type === 'string') {
@@ -82,10 +71,7 @@ function guardName(guard: unknown): string | undefined {
 
 function describe(source: AnyStateNode, eventType: string, transition: TransitionLike): TransitionDef {
   const targets = (transition.target ?? []).map((node) => node.id);
-  const routeTo =
-    eventType === 'xstate.route'
-      ? (routeTarget(transition.guard) ?? (targets[0] === undefined ? undefined : `#${targets[0]}`))
-      : undefined;
+  const routeTo = eventType === 'xstate.route' ? (routeTargetOf(source, transition) ?? undefined) : undefined;
   const guard = routeTo ? undefined : guardName(transition.guard);
   const event = routeTo ? `route ${routeTo}` : eventType === '' ? 'always' : eventType;
   const where = targets.length ? `→ ${targets.map((id) => `#${id}`).join(', ')}` : '(in place)';
