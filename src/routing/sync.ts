@@ -105,10 +105,12 @@ export function createRouterSync({
     reach: reachNow(),
   });
   let navigation = navigationOf(0, 'initial', []);
-  // The entry we are on. A memory history reports the distance asked of go(), even where it stopped
-  // at the first or last entry (a browser does nothing there); the distance to step back is the
-  // one actually moved.
-  let at = indexNow();
+  // The entry we are on, for a memory history: it reports the distance asked of go(), even where it
+  // stopped at the first or last entry (a browser does nothing there, and react-router's browser
+  // history reports the distance moved); the distance to step back is the one moved.
+  const memoryIndex = (): number | undefined =>
+    'index' in history && typeof history.index === 'number' ? history.index : undefined;
+  let at = memoryIndex();
 
   // The hash is not part of the state: it counts as a difference, so it is dropped when rewritten.
   // react-router's `location` is a getter that reads window.location and history.state anew: once per call.
@@ -119,7 +121,7 @@ export function createRouterSync({
   const write = (kind: 'push' | 'replace', url: string) => {
     history[kind](prefix + url);
     current = url;
-    at = indexNow();
+    at = memoryIndex();
   };
 
   /**
@@ -213,7 +215,7 @@ export function createRouterSync({
 
   const unlisten = history.listen(({ delta }) => {
     const from = at;
-    at = indexNow();
+    at = memoryIndex();
     if (restoring) {
       restoring = false;
       return;
@@ -221,7 +223,7 @@ export function createRouterSync({
     const events = plan(appUrl());
     if (events === 'refused') {
       // Step back over the same distance instead of rewriting, so no entry is lost or changed.
-      const moved = given && 'index' in history ? at - from : delta;
+      const moved = at !== undefined && from !== undefined ? at - from : delta;
       if (moved) {
         restoring = true;
         history.go(-moved);
