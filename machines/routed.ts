@@ -66,6 +66,8 @@ export function builtOnFirstUse(
 }
 
 export const ROUTE_GUARD = 'route.to';
+export const ASSIGN_PARAMS = 'route.assignParams';
+export const RAISE_THEN = 'route.raiseThen';
 
 /**
  * The routable state (`#id`) a transition taken on `xstate.route` leads to, or null if it is not a
@@ -92,8 +94,6 @@ export function routeTargetOf(
   const atRoot = source.parent === undefined && target?.length === 1 && target[0] ? `#${target[0].id}` : null;
   return fromGuard(transition.guard) ?? atRoot;
 }
-export const ASSIGN_PARAMS = 'route.assignParams';
-export const RAISE_THEN = 'route.raiseThen';
 
 interface RouteConfig {
   guard?: unknown;

@@ -89,8 +89,12 @@ export function createRouterSync({
   let restoring = false;
   const listeners = new Set<() => void>();
 
+  // A memory history's own index; none for the browser's.
+  const memoryIndex = (): number | undefined =>
+    'index' in history && typeof history.index === 'number' ? history.index : undefined;
   const indexNow = (): number => {
-    if ('index' in history && typeof history.index === 'number') return history.index;
+    const memory = memoryIndex();
+    if (memory !== undefined) return memory;
     const state: unknown = win?.history.state;
     return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
   };
@@ -108,8 +112,6 @@ export function createRouterSync({
   // The entry we are on, for a memory history: it reports the distance asked of go(), even where it
   // stopped at the first or last entry (a browser does nothing there, and react-router's browser
   // history reports the distance moved); the distance to step back is the one moved.
-  const memoryIndex = (): number | undefined =>
-    'index' in history && typeof history.index === 'number' ? history.index : undefined;
   let at = memoryIndex();
 
   // The hash is not part of the state: it counts as a difference, so it is dropped when rewritten.
