@@ -151,6 +151,8 @@ const raiseThen = enqueueActions(
 export function ownParams(meta: RouteMeta | undefined): string[] {
   const path = meta?.path ?? '';
   if (path === '*') return ['*'];
+  // Most paths have no param: no arrays made for them (start-up runs this for every state).
+  if (!path.includes(':')) return [];
   return path
     .split('/')
     .filter((segment) => segment.startsWith(':'))
@@ -166,11 +168,14 @@ interface Ancestor {
 function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   const parent = ancestors[ancestors.length - 1];
   // concat, not spread: an array made by spread keeps room for 17 elements (~80 B in Chromium),
-  // and these lists, like every one below, are kept by the machine for as long as it lives.
-  const chainParams = (parent?.params ?? []).concat(ownParams(node.meta));
+  // and these lists, like every one below, are kept by the machine for as long as it lives. A
+  // state without params of its own shares its parent's list (none of them is ever changed).
+  const ownPath = ownParams(node.meta);
+  const chainParams = ownPath.length === 0 ? (parent?.params ?? NONE) : (parent?.params ?? NONE).concat(ownPath);
   const self: Ancestor = { config: node, params: chainParams };
+  const chain = node.states ? ancestors.concat(self) : ancestors;
   const states = node.states
-    ? Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, scope(child, [...ancestors, self])]))
+    ? Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, scope(child, chain)]))
     : undefined;
 
   // The root's route transitions are XState's own (from `route`), and a parallel node never takes
@@ -182,7 +187,7 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
     if (route && id) extra.push({ ...routeTransition(route, `#${id}`, chainParams, target.need), target: `#${id}` });
   }
 
-  let next: NodeConfig = { ...node, ...(states && { states }) };
+  const next: NodeConfig = { ...node, ...(states && { states }) };
   if (node.route) {
     if (process.env.NODE_ENV !== 'production' && !node.id) {
       throw new Error(`routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`);
@@ -211,7 +216,7 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   if (scoped && extra.length > 0) {
     const own = node.on?.['xstate.route'];
     const existing = own === undefined ? [] : Array.isArray(own) ? own : [own];
-    next = { ...next, on: { ...node.on, 'xstate.route': existing.concat(extra) } };
+    next.on = { ...node.on, 'xstate.route': existing.concat(extra) };
   }
   return next;
 }
@@ -250,6 +255,7 @@ function selfTransition(to: string, keep: string[], shown?: unknown) {
  * without a route can be shown (its children can't all have URLs of their own).
  */
 function showsItself(node: NodeConfig): boolean {
+  if (!node.states) return true;
   const children = Object.values(node.states ?? {}).filter((child) => child.meta?.searchKey === undefined);
   if (children.length === 0) return true;
   const candidates = children.filter((child) => !child.route && showsItself(child));
@@ -267,8 +273,9 @@ interface Routable {
 
 /** Routable strict descendants, each with every path param on its way down from the root. */
 function routableDescendants(node: NodeConfig, above: string[], acrossRegion = false): Routable[] {
+  if (!node.states) return [];
   const found: Routable[] = [];
-  for (const child of Object.values(node.states ?? {})) {
+  for (const child of Object.values(node.states)) {
     const need = above.concat(ownParams(child.meta));
     const across = acrossRegion || (node.type === 'parallel' && child.meta?.searchKey !== undefined);
     if (child.route) found.push({ config: child, need, acrossRegion: across });
