@@ -170,8 +170,13 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  */
 export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   const { actor, sync, table, views, warm } = useRouter();
-  const href = useSelector(actor, (snapshot) => sync.hrefFor(to, params, snapshot));
-  const current = useSelector(actor, (snapshot) => currentness(table, snapshot, to, params));
+  // One subscription per link, not one for each: what a navigation allocates per link is most of
+  // what makes its slow tail (garbage collection), and a subscription costs more than the pair.
+  const [href, current] = useSelector(
+    actor,
+    (snapshot): LinkState => [sync.hrefFor(to, params, snapshot), currentness(table, snapshot, to, params)],
+    sameLinkState,
+  );
   const preload = () => {
     for (let node: AnyStateNode | undefined = table.routes.get(to.slice(1))?.node; node; node = node.parent) {
       void views[node.id]?.load().catch(() => {});
@@ -208,19 +213,19 @@ export function EntryLink(props: Omit<LinkProps, 'to' | 'params'>) {
   return <Link {...props} to={`#${table.entry.id}`} />;
 }
 
+type LinkState = readonly [href: string, current: 'page' | 'true' | undefined];
+const sameLinkState = (a: LinkState, b: LinkState) => a[0] === b[0] && a[1] === b[1];
+
 function currentness(
   table: RouteTable,
   snapshot: AnyMachineSnapshot,
   to: string,
   params: Record<string, unknown> = {},
 ): 'page' | 'true' | undefined {
-  const id = to.slice(1);
-  const route = table.routes.get(id);
+  const route = table.routes.get(to.slice(1));
   if (!route) return undefined;
   const context = paramsOf(snapshot);
-  if (Object.keys(route.params).some((name) => name in params && !Object.is(params[name], context[name]))) {
-    return undefined;
-  }
+  for (const name in route.params) if (name in params && !Object.is(params[name], context[name])) return undefined;
   if (locate(table, snapshot).some((location) => location.route === route)) return 'page';
-  return activeNodesOf(table, snapshot).some((node) => node.id === id) ? 'true' : undefined;
+  return activeNodesOf(table, snapshot).includes(route.node) ? 'true' : undefined;
 }

@@ -230,9 +230,11 @@ function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] 
   return [...deepest.values()].map((route) => ({ route, params: pick(route, params) }));
 }
 
+/** The params `route` owns. Loops without arrays: links work this out for every snapshot. */
 function pick(route: Route, params: Record<string, unknown>): Record<string, unknown> {
   const owned: Record<string, unknown> = {};
-  for (const name of [...Object.keys(route.params), ...Object.keys(route.search)]) owned[name] = params[name];
+  for (const name in route.params) owned[name] = params[name];
+  for (const name in route.search) owned[name] = params[name];
   if (route.keepsUrl) owned[URL_PARAM] = params[URL_PARAM];
   return owned;
 }
@@ -260,8 +262,8 @@ export function format(locations: Location[]): string {
       .join('/');
     if (route.region === null) pathname = `/${part}`;
     else if (part !== '') search.set(route.region, part);
-    for (const [name, parser] of Object.entries(route.search)) {
-      if (params[name] !== undefined) search.set(name, parser.format(params[name]));
+    for (const name in route.search) {
+      if (params[name] !== undefined) search.set(name, route.search[name]!.format(params[name]));
     }
   }
   const query = search.toString();
@@ -279,19 +281,17 @@ export function hrefFor(
   const route = table.routes.get(id);
   if (!route)
     throw new Error(process.env.NODE_ENV === 'production' ? 'Unknown route' : `hrefFor: no routable state #${id}`);
-  const current = locate(table, snapshot).filter((location) => !location.route.keepsUrl);
-  const merged = { ...paramsOf(snapshot), ...params };
-  const target: Location = { route, params: pick(route, merged) };
+  const current = locate(table, snapshot);
+  const target: Location = { route, params: pick(route, { ...paramsOf(snapshot), ...params }) };
   // Search params belong to the screen: a link to another screen starts without them.
-  if (!isSameScreen(current.find((l) => l.route.region === route.region)?.route, route)) {
-    for (const name of Object.keys(route.search)) target.params[name] = params[name];
+  const shown = current.find((location) => location.route.region === route.region && !location.route.keepsUrl);
+  if (shown?.route !== route) {
+    for (const name in route.search) target.params[name] = params[name];
   }
-  const others = current.filter((location) => location.route.region !== route.region);
-  return format([target, ...others].sort((a, b) => order(table, a) - order(table, b)));
-}
-
-function isSameScreen(a: Route | undefined, b: Route): boolean {
-  return a !== undefined && a.id === b.id;
+  // The other parts of the URL as they are, in the table's order of parts (the pathname first).
+  const others = current.filter((location) => location.route.region !== route.region && !location.route.keepsUrl);
+  others.push(target);
+  return format(others.sort((a, b) => order(table, a) - order(table, b)));
 }
 
 function order(table: RouteTable, location: Location): number {
