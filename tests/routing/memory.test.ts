@@ -20,7 +20,7 @@ const heap = () => {
 
 const ROUTES = 40;
 /** Navigations per measured window; the median growth of WINDOWS windows is what is checked. */
-const NAVIGATIONS = 2_000;
+const NAVIGATIONS = 4_000;
 // With no leak, a window's growth is near zero but swings now and then by ±100-200 KB (GC timing,
 // V8's code): the least of three windows once exceeded the allowance in a CI run (154, 36, 35 KB),
 // and a swing below zero hid a real leak of an object per navigation. The median of ten ignores
