@@ -144,6 +144,29 @@ export async function openApp(browser: Browser, app: ServedApp): Promise<Page> {
   return page;
 }
 
+/** `count` in-page navigations: a Next click and Back, each awaited to its committed heading. */
+export async function navigateInPage(page: Page, count: number): Promise<void> {
+  await page.evaluate(async (n) => {
+    const bench = (window as unknown as BenchWindow).__bench;
+    const heading = () => document.querySelector('main h1')?.textContent ?? '';
+    const wait = (expect: string) => {
+      bench.expect = expect;
+      return new Promise<unknown>((resolve) => (bench.resolve = resolve));
+    };
+    for (let i = 0; i < n; i += 2) {
+      const before = heading();
+      const link = document.getElementById('next') as HTMLAnchorElement;
+      const k = link.pathname === '/' ? 0 : Number(link.pathname.split('/')[1]?.slice(1));
+      const clicked = wait(`Screen ${k}`);
+      link.click();
+      await clicked;
+      const backed = wait(before);
+      history.back();
+      await backed;
+    }
+  }, count);
+}
+
 /**
  * The JS heap after each count of navigations (a Next click and Back, awaited), two forced GCs
  * before each reading; `atEach` runs right after a reading, on the same page (a heap snapshot).
@@ -159,25 +182,7 @@ export async function heapAfter(
   const heaps: number[] = [];
   let done = 0;
   for (const count of counts) {
-    await page.evaluate(async (n) => {
-      const bench = (window as unknown as BenchWindow).__bench;
-      const heading = () => document.querySelector('main h1')?.textContent ?? '';
-      const wait = (expect: string) => {
-        bench.expect = expect;
-        return new Promise<unknown>((resolve) => (bench.resolve = resolve));
-      };
-      for (let i = 0; i < n; i += 2) {
-        const before = heading();
-        const link = document.getElementById('next') as HTMLAnchorElement;
-        const k = link.pathname === '/' ? 0 : Number(link.pathname.split('/')[1]?.slice(1));
-        const clicked = wait(`Screen ${k}`);
-        link.click();
-        await clicked;
-        const backed = wait(before);
-        history.back();
-        await backed;
-      }
-    }, count - done);
+    await navigateInPage(page, count - done);
     done = count;
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
