@@ -256,7 +256,7 @@ function selfTransition(to: string, keep: string[], shown?: unknown) {
  */
 function showsItself(node: NodeConfig): boolean {
   if (!node.states) return true;
-  const children = Object.values(node.states ?? {}).filter((child) => child.meta?.searchKey === undefined);
+  const children = Object.values(node.states).filter((child) => child.meta?.searchKey === undefined);
   if (children.length === 0) return true;
   const candidates = children.filter((child) => !child.route && showsItself(child));
   return node.type === 'parallel'
