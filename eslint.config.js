@@ -1,5 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'eslint/config';
 import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -7,8 +9,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Every package's source folder (not its tests), read from packages/ so that a new package is covered. */
+const packageSources = readdirSync(join(import.meta.dirname, 'packages')).map((name) => `./packages/${name}/src`);
+
 export default defineConfig(
-  { ignores: ['dist', 'dist-*', 'node_modules', 'docs', 'bench/apps/.generated'] },
+  { ignores: ['**/dist', '**/dist-*', 'node_modules', 'docs', 'bench/apps/.generated'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -36,6 +41,41 @@ export default defineConfig(
         'error',
         {
           zones: [
+            // The framework is imported by package name (its `exports`), never by a relative path.
+            {
+              target: ['./src', './machines', './tests', './server', './examples', './bench', './scripts', './*.ts'],
+              from: './packages',
+              message:
+                'import the framework by package name (@statechart/<name>/<entry>), never by a path into packages/',
+            },
+            // Packages never reach into the product; their source never into the examples either.
+            {
+              target: './packages',
+              from: ['./src', './machines', './tests', './server'],
+              message: "packages/ must not import the product's files",
+            },
+            {
+              target: packageSources,
+              from: './examples',
+              message: "a package's source must not import the examples (its tests may)",
+            },
+            // The examples are consumers like the product: neither imports the other.
+            {
+              target: './examples',
+              from: ['./src', './machines', './tests', './server'],
+              message: "examples/ must not import the product's files",
+            },
+            {
+              target: ['./src', './machines', './tests', './server'],
+              from: './examples',
+              message: 'the product must not import examples/',
+            },
+            // Benches and tools import packages and examples only.
+            {
+              target: ['./bench', './scripts'],
+              from: './tests',
+              message: 'bench/ and scripts/ must not import tests/',
+            },
             // machines/ is pure XState: no React, no DOM code, nothing from src/ or tests/.
             { target: './machines', from: './src', message: 'machines/ must not import src/' },
             { target: './machines', from: './tests', message: 'machines/ must not import tests/' },
@@ -44,32 +84,26 @@ export default defineConfig(
             // server/ is Node-only (node:http, the API handlers): it must never reach the browser build.
             { target: './src', from: './server', message: 'src/ must not import server/ (Node only)' },
             { target: './machines', from: './server', message: 'machines/ must not import server/ (Node only)' },
-            // Views read state and call callbacks; history belongs to src/routing/sync.ts.
-            {
-              target: './src/views',
-              from: ['./src/routing/sync.ts', './src/routing/table.ts', './src/routing/url.ts'],
-              message: 'views use the React binding (src/routing/react.tsx), not routing internals',
-            },
           ],
         },
       ],
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-router-dom', message: 'Only src/routing touches history.' }],
+          paths: [{ name: 'react-router-dom', message: 'Only @statechart/core (sync.ts) touches history.' }],
         },
       ],
       'no-restricted-globals': [
         'error',
-        { name: 'history', message: 'Only src/routing touches history.' },
-        { name: 'location', message: 'Only src/routing reads the location.' },
+        { name: 'history', message: 'Only @statechart/core (sync.ts) touches history.' },
+        { name: 'location', message: 'Only @statechart/core (sync.ts) reads the location.' },
       ],
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML.' },
         {
           selector: "MemberExpression[object.name='window'][property.name='history']",
-          message: 'Only src/routing touches history.',
+          message: 'Only @statechart/core (sync.ts) touches history.',
         },
       ],
     },
@@ -90,22 +124,86 @@ export default defineConfig(
       ],
     },
   },
+  // Packages import one another in one direction: core ← react ← calls ← forms; devtools and paths
+  // build on core (paths on react too); cli and vite stand alone. A package's source may import
+  // only the packages below it (its tests may use any, and the examples).
+  ...Object.entries({
+    core: [],
+    react: ['core'],
+    calls: ['core', 'react'],
+    forms: ['core', 'react', 'calls'],
+    devtools: ['core'],
+    paths: ['core', 'react'],
+    cli: [],
+    vite: [],
+  }).map(([name, below]) => ({
+    files: [`packages/${name}/src/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          // The path tests' tooling drives histories (a memory history, a page's) as a person would.
+          paths:
+            name === 'paths'
+              ? []
+              : [{ name: 'react-router-dom', message: 'Only @statechart/core (sync.ts) touches history.' }],
+          patterns: [
+            {
+              regex: `^@statechart/(?!(${[name, ...below].join('|')})/)`,
+              message: `@statechart/${name} may import only ${below.length ? below.map((b) => `@statechart/${b}`).join(', ') : 'no other package'}: packages import one another in one direction (eslint.config.js)`,
+            },
+            ...(name === 'core'
+              ? [
+                  {
+                    group: ['react', 'react-dom', 'react-dom/*', '@xstate/react'],
+                    message: '@statechart/core is pure XState and URL logic: no React.',
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['packages/paths/src/**'],
+    rules: { 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
+  },
+  {
+    // Product views use the React binding, not the routing core's internals.
+    files: ['src/views/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router-dom', message: 'Only @statechart/core (sync.ts) touches history.' }],
+          patterns: [
+            {
+              group: ['@statechart/core/sync', '@statechart/core/table', '@statechart/core/url'],
+              message:
+                'views use the React binding (@statechart/react/routing and src/appRouting.ts), not routing internals',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // bench/ holds comparison apps (plain react-router) and floors: the boundaries are the product's.
-    files: ['src/routing/**', 'tests/**', 'bench/**'],
+    files: ['packages/core/src/sync.ts', 'packages/*/test/**', 'tests/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
   },
   {
-    files: ['src/**/*.tsx', 'tests/**/*.tsx'],
+    files: ['src/**/*.tsx', 'tests/**/*.tsx', 'packages/**/*.tsx', 'examples/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
   {
     // Config files must default-export.
-    files: ['*.config.{ts,js}'],
+    files: ['**/*.config.{ts,js}'],
     rules: { 'import/no-default-export': 'off' },
   },
   {
-    files: ['tests/browser/globalSetup.ts'],
+    files: ['**/globalSetup.ts'],
     rules: { 'import/no-default-export': 'off' },
   },
 );

@@ -8,7 +8,7 @@
  */
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from '../scripts/chromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
 
 interface Result {
   longestFrameGap: number;

@@ -5,10 +5,10 @@
  * waited (its event's timeStamp to the handler, then to the next frame).
  */
 import { createActor, type AnyStateMachine } from 'xstate';
-import { generatedMachine } from './apps/generated';
-import { nestedMachine } from './inspectorMachines';
-import { createEventLog } from '../src/dev/eventLog';
-import { mountInspector } from '../src/dev/mountInspector';
+import { generatedMachine } from '../examples/generated/generated';
+import { nestedMachine } from '../examples/generated/inspectorMachines';
+import { createEventLog } from '@statechart/devtools/eventLog';
+import { mountInspector } from '@statechart/devtools/mountInspector';
 
 const params = new URLSearchParams(location.search);
 const shape = params.get('machine') ?? 'generated';

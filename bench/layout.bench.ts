@@ -5,12 +5,12 @@
  */
 import os from 'node:os';
 import type { AnyStateMachine } from 'xstate';
-import { generatedMachine } from './apps/generated';
-import { nestedMachine } from './inspectorMachines';
-import { machineGraph } from '../src/dev/graph';
-import { layoutGraph } from '../src/dev/layout';
-import { referenceMachine } from '../tests/reference/referenceMachine';
-import { shapesMachine } from '../tests/shapes/shapesMachine';
+import { generatedMachine } from '../examples/generated/generated';
+import { nestedMachine } from '../examples/generated/inspectorMachines';
+import { machineGraph } from '@statechart/devtools/graph';
+import { layoutGraph } from '@statechart/devtools/layout';
+import { referenceMachine } from '../examples/reference/referenceMachine';
+import { shapesMachine } from '../examples/shapes/shapesMachine';
 
 /**
  * Met when a warm run's wall time is within 1 s. On this shared machine others' load can stretch

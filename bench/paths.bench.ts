@@ -4,10 +4,10 @@
  * xstate/graph, and the complete suite (plus a path per transition definition not yet taken).
  */
 import { setup, type AnyStateMachine } from 'xstate';
-import { routed } from '../machines/routed';
-import type { RouteMeta, RoutedContext, RouteEvent } from '../machines/routeMeta';
-import { generatePaths, transitionDefinitions, traversePaths } from '../tests/paths/generator/graph';
-import { generateOptions, makeSpec } from '../tests/paths/spec';
+import { routed } from '@statechart/core/routed';
+import type { RouteMeta, RoutedContext, RouteEvent } from '@statechart/core/routeMeta';
+import { generatePaths, transitionDefinitions, traversePaths } from '@statechart/paths/graph';
+import { generateOptions, makeSpec } from '@statechart/paths/spec';
 
 interface NodeConfig {
   id: string;

@@ -4,11 +4,11 @@
  * Target: ours ≤ 10 µs per URL at every size, and flat (10,000 / 10 ≤ 2×).
  */
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { startsAtUrl } from '../machines/routed';
-import { buildRouteTable } from '../src/routing/table';
-import { resolveUrl } from '../src/routing/url';
-import { generatedMachine, sampleUrls } from './apps/generated';
-import { generatedScreens } from './apps/screenList';
+import { startsAtUrl } from '@statechart/core/routed';
+import { buildRouteTable } from '@statechart/core/table';
+import { resolveUrl } from '@statechart/core/url';
+import { generatedMachine, sampleUrls } from '../examples/generated/generated';
+import { generatedScreens } from '../examples/generated/screenList';
 
 const SIZES = [10, 100, 1_000, 10_000];
 

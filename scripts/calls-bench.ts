@@ -9,9 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium';
-import { startReferenceApiServer } from '../tests/server/referenceApi';
-import { FRESHNESS_KEY } from '../tests/reference/referenceCalls';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { startReferenceApiServer } from '../examples/reference/server/api';
+import { FRESHNESS_KEY } from '../examples/reference/referenceCalls';
 
 const ROUNDS = Number(process.env.CALLS_BENCH_ROUNDS ?? 25);
 /** A hover lasts this long before the click: a person's pointer rests a few hundred ms. */
@@ -20,8 +20,13 @@ const HOVER_MS = 250;
 const api = await startReferenceApiServer();
 process.env.REFERENCE_API_URL = api.url;
 process.env.NODE_ENV = 'production';
-await build({ mode: 'reference', logLevel: 'warn' });
-const server = await preview({ mode: 'reference', logLevel: 'warn', preview: { port: 0, host: '127.0.0.1' } });
+await build({ configFile: 'examples/reference/vite.config.ts', configLoader: 'runner', logLevel: 'warn' });
+const server = await preview({
+  configFile: 'examples/reference/vite.config.ts',
+  configLoader: 'runner',
+  logLevel: 'warn',
+  preview: { port: 0, host: '127.0.0.1' },
+});
 const origin = new URL(server.resolvedUrls?.local[0] ?? '').origin;
 const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });
 

@@ -1,4 +1,4 @@
-import { ensureChromium } from './chromium';
+import { ensureChromium } from '@statechart/paths/findChromium';
 
 try {
   console.log(`Chromium for the browser tests: ${ensureChromium()}`);

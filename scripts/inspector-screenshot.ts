@@ -8,10 +8,11 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
 
 const server = await createServer({
-  mode: 'reference',
+  configFile: 'examples/reference/vite.config.ts',
+  configLoader: 'runner',
   logLevel: 'warn',
   server: { port: 0, host: '127.0.0.1', hmr: false },
 });

@@ -6,10 +6,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { generatedMachine } from '../bench/paths.bench';
-import { pairPaths } from '../tests/paths/generator/pairs';
-import { referenceSpec } from '../tests/paths/referencePaths';
-import { shapesSpec } from '../tests/paths/shapesPaths';
-import { generateOptions, makeSpec, pathsOf, type MachineSpec } from '../tests/paths/spec';
+import { pairPaths } from '@statechart/paths/pairs';
+import { referenceSpec } from '../examples/reference/paths';
+import { shapesSpec } from '../examples/shapes/paths';
+import { generateOptions, makeSpec, pathsOf, type MachineSpec } from '@statechart/paths/spec';
 
 function time<T>(work: () => T): { result: T; ms: number } {
   const start = performance.now();

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
 
 const css = readFileSync('src/styles.css', 'utf8');
 const body = `

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from './chromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
 
 const shots: { app: 'production' | 'reference'; path: string; name: string }[] = [
   { app: 'production', path: '/', name: 'home' },
@@ -17,9 +17,17 @@ const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 375, 
 mkdirSync('docs/screenshots', { recursive: true });
 const origins: Record<string, string> = {};
 const servers = [];
-for (const mode of ['production', 'reference']) {
-  await build({ mode, logLevel: 'warn' });
-  const server = await preview({ mode, logLevel: 'warn', preview: { port: 0, host: '127.0.0.1' } });
+for (const [mode, configFile] of [
+  ['production', 'vite.config.ts'],
+  ['reference', 'examples/reference/vite.config.ts'],
+] as const) {
+  await build({ configFile, configLoader: 'runner', logLevel: 'warn' });
+  const server = await preview({
+    configFile,
+    configLoader: 'runner',
+    logLevel: 'warn',
+    preview: { port: 0, host: '127.0.0.1' },
+  });
   servers.push(server);
   origins[mode] = new URL(server.resolvedUrls?.local[0] ?? '').origin;
 }

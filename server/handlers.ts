@@ -1,4 +1,4 @@
-import type { Handlers } from './apiServer';
+import type { Handlers } from '@statechart/calls/apiServer';
 
 /**
  * The product's API handlers: what `/api` answers in `npm start`, `npm run preview`, the Chromium

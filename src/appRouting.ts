@@ -1,5 +1,5 @@
 import type { appMachine } from '../machines/appMachine';
-import { typedRouting } from './routing/typed';
+import { typedRouting } from '@statechart/react/typed';
 
 /**
  * The one declaration that ties the product's views to its machine: links, hrefs, events and

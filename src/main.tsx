@@ -1,12 +1,14 @@
 import { appMachine } from '../machines/appMachine';
 import { strings } from '../machines/strings';
 import { callActors } from './api/calls';
-import { mountApp } from './app';
-import { viewsFromGlob, type ViewModule } from './routing/views';
-import './styles.css';
+import { mountApp } from '@statechart/react/app';
+import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
+import '@statechart/react/styles.css';
 
 // Development only (the import is dropped from production builds): the statechart inspector.
-const devTools = import.meta.env.DEV ? await (await import('./dev/devTools')).startDevTools() : undefined;
+const devTools = import.meta.env.DEV
+  ? await (await import('@statechart/devtools/devTools')).startDevTools()
+  : undefined;
 
 const container = document.getElementById('root');
 if (container) {

@@ -9,8 +9,8 @@
  * word-made ids, paths and titles: `s1`, `s2`… would compress far better than real names do.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { generatedScreens } from './screenList';
+import { join } from 'node:path';
+import { generatedScreens } from '../../examples/generated/screenList';
 
 const WORDS = (
   'amber basin cedar delta ember fable grove harbor iris juniper kestrel lantern meadow nickel orchard ' +
@@ -69,7 +69,6 @@ export function generatedScreenSources(count: number): GeneratedScreenSource[] {
  */
 export function writeGeneratedApp(dir: string, root: string, count: number): GeneratedScreenSource[] {
   const screens = generatedScreenSources(count);
-  const from = (path: string) => relative(dir, join(root, path)).replace(/\\/g, '/');
   mkdirSync(join(dir, 'views'), { recursive: true });
   writeFileSync(
     join(dir, 'index.html'),
@@ -79,9 +78,9 @@ export function writeGeneratedApp(dir: string, root: string, count: number): Gen
   writeFileSync(
     join(dir, 'main.tsx'),
     `import { strings } from './strings';
-import { mountApp } from '${from('src/app')}';
-import { viewsFromGlob, type ViewModule } from '${from('src/routing/views')}';
-import '${from('src/styles.css')}';
+import { mountApp } from '@statechart/react/app';
+import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
+import '@statechart/react/styles.css';
 import { appMachine } from './appMachine';
 
 const container = document.getElementById('root');
@@ -125,9 +124,9 @@ if (container) {
   writeFileSync(
     join(dir, 'appMachine.ts'),
     `import { setup } from 'xstate';
-import { routed } from '${from('machines/routed')}';
-import { int, type RouteMeta, type RoutedContext } from '${from('machines/routeMeta')}';
-import { keepRouteTypes } from '${from('machines/routeTypes')}';
+import { routed } from '@statechart/core/routed';
+import { int, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
+import { keepRouteTypes } from '@statechart/core/routeTypes';
 import { strings } from './strings';
 import { titles } from './titles';
 
@@ -146,7 +145,7 @@ ${states}
 `,
   );
   const view = (heading: string, body: string) =>
-    `import { ScreenHeading } from '${relative(join(dir, 'views'), join(root, 'src/shell/ScreenHeading')).replace(/\\/g, '/')}';
+    `import { ScreenHeading } from '@statechart/react/ScreenHeading';
 
 export function View() {
   return (

@@ -1,4 +1,4 @@
-import { generatedScreens, type Screen } from './screenList';
+import { generatedScreens, type Screen } from '../../examples/generated/screenList';
 
 declare const __BENCH_ROUTES__: number;
 

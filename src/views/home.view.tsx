@@ -1,5 +1,5 @@
 import { strings } from '../../machines/strings';
-import { ScreenHeading } from '../shell/ScreenHeading';
+import { ScreenHeading } from '@statechart/react/ScreenHeading';
 
 export function View() {
   return (

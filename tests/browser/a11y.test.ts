@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { errorStrings } from '../../machines/errorStrings';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { violationsIn, type ScreenState } from '@statechart/paths/axe';
+import { launch } from '@statechart/paths/browser';
 import { strings } from '../../machines/strings';
-import { axeViolations } from './axe';
-import { launch } from './browser';
 
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
 let browser: Browser;
@@ -15,19 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface ScreenState {
-  name: string;
-  url: string;
-  /** The heading that shows the state is on screen. */
-  heading: string;
-  /** Brings the page into the state after the URL has loaded. */
-  act?: (page: Page) => Promise<void>;
-  /** Prepares the page before it loads. */
-  before?: (page: Page) => Promise<unknown>;
-}
-
-const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 /** Every screen state of the product machine. */
 const productStates: ScreenState[] = [
@@ -48,199 +34,10 @@ const productStates: ScreenState[] = [
   },
 ];
 
-/** Every screen state of the reference machine, the overlay open over each kind of screen. */
-const referenceStates: ScreenState[] = [
-  { name: 'home', url: '/', heading: 'Reference home' },
-  { name: 'section list', url: '/section', heading: 'All items' },
-  { name: 'section list, filtered and paged', url: '/section?q=red&page=2', heading: 'All items' },
-  { name: 'section item, details tab', url: '/section/3', heading: 'Item 3' },
-  {
-    name: 'section item, notes tab',
-    url: '/section/3',
-    heading: 'Item 3',
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Notes' }).click();
-      await page.getByText('Notes tab').waitFor();
-    },
-  },
-  { name: 'editor, clean', url: '/editor', heading: 'Editor' },
-  {
-    name: 'editor, dirty',
-    url: '/editor',
-    heading: 'Editor',
-    act: async (page) => {
-      await page.getByLabel('Draft').fill('unsaved words');
-      await page.getByText('Unsaved changes').waitFor();
-    },
-  },
-  { name: 'error (a view throws)', url: '/broken', heading: 'Something went wrong' },
-  { name: 'not found', url: '/no/such/place', heading: 'Page not found' },
-  { name: 'overlay open over home', url: '/?overlay=open', heading: 'Overlay' },
-  { name: 'overlay open over an item', url: '/section/2?overlay=open', heading: 'Overlay' },
-  { name: 'overlay open over the list', url: '/section?overlay=open', heading: 'Overlay' },
-  // Calls (issue 9): the records screens loaded, loading (the API is held back) and failed.
-  {
-    name: 'records list, loaded',
-    url: '/records',
-    heading: 'All records',
-    act: (page) => page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor(),
-  },
-  {
-    name: 'record, loading',
-    url: '/records/2',
-    heading: 'Record 2',
-    before: (page) => page.route('**/api/records/2', () => {}),
-    act: (page) => page.getByRole('status').filter({ hasText: strings.loading }).waitFor(),
-  },
-  {
-    name: 'record, failed',
-    url: '/records/2',
-    heading: errorStrings.heading,
-    before: (page) => page.route('**/api/records/2', (route) => route.fulfill({ status: 500, body: '{}' })),
-  },
-  // forms: the form in each of its states, and the access screens.
-  { name: 'new record, empty', url: '/records/new', heading: 'New record' },
-  {
-    name: 'new record, refused with an error summary',
-    url: '/records/new',
-    heading: 'New record',
-    act: async (page) => {
-      await page.getByLabel('Quantity').fill('500');
-      await page.getByRole('button', { name: 'Save record' }).click();
-      await page.getByRole('alert').waitFor();
-    },
-  },
-  {
-    name: 'new record, saving',
-    url: '/records/new',
-    heading: 'New record',
-    // The save goes to the reference API server; held back here so that it stays saving.
-    before: (page) => page.route('**/api/records', () => {}),
-    act: async (page) => {
-      await page.getByLabel('Name', { exact: true }).fill('A name');
-      await page.getByRole('button', { name: 'Save record' }).click();
-      await page.getByText('Saving…').waitFor();
-    },
-  },
-  {
-    name: 'new record, saved',
-    url: '/records/new',
-    heading: 'New record',
-    act: async (page) => {
-      await page.getByLabel('Name', { exact: true }).fill('A name');
-      await page.getByRole('button', { name: 'Save record' }).click();
-      await page.getByRole('heading', { name: 'Record saved' }).waitFor();
-    },
-  },
-  {
-    name: 'new record, failed',
-    url: '/records/new',
-    heading: 'New record',
-    before: (page) => page.route('**/api/records', (route) => route.fulfill({ status: 500, body: '{}' })),
-    act: async (page) => {
-      await page.getByLabel('Name', { exact: true }).fill('A name');
-      await page.getByRole('button', { name: 'Save record' }).click();
-      await page.getByRole('heading', { name: 'The record was not saved' }).waitFor();
-    },
-  },
-  { name: 'not allowed, with a target', url: '/admin', heading: 'Not allowed' },
-  { name: 'not allowed, without a target', url: '/not-allowed', heading: 'Not allowed' },
-  {
-    name: 'admin screen (signed in from not allowed)',
-    url: '/admin',
-    heading: 'Not allowed',
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Sign in as administrator' }).click();
-      await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    },
-  },
-];
-
-/**
- * Only these axe rules depend on the color scheme (they read rendered colors); the others read the
- * DOM and ARIA, which the scheme does not change. So a state is loaded once: every rule in light,
- * then these again in dark, on the same page. Half the page loads and axe runs of one per scheme.
- */
-const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/**
- * Contrast is measured on settled colors: a screen fades in as it enters (styles.css, `.screen`),
- * and a scheme change moves colors with a CSS transition; under load axe could read a screen
- * mid-fade. A spinner's endless animation never finishes, and one cancelled by a re-render
- * rejects: both are skipped.
- */
-function animationsSettled(page: Page) {
-  return page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
-}
-
-/**
- * A state that acts on the page (types, signs in, saves) gets a context of its own: a form's draft
- * is kept in localStorage, which the tabs of a context share. The others open a tab each in one
- * shared context: cheaper than a context, and the app's chunks come from its cache.
- */
-async function violationsIn(origin: string, state: ScreenState) {
-  const own = state.act ? await browser.newContext(CONTEXT) : undefined;
-  const page = await (own ?? shared).newPage();
-  try {
-    await state.before?.(page);
-    await page.goto(origin + state.url);
-    await heading(page, state.heading).waitFor();
-    await state.act?.(page);
-    await animationsSettled(page);
-    const light = await axeViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await animationsSettled(page);
-    const dark = await axeViolations(page, { rules: COLOR_RULES });
-    return [...light.map((line) => `light scheme: ${line}`), ...dark.map((line) => `dark scheme: ${line}`)];
-  } finally {
-    await (own ? own.close() : page.close());
+describe.concurrent('axe on every screen state of the product app', () => {
+  for (const state of productStates) {
+    it(`finds no violation on ${state.name}, in the light and the dark scheme`, async () => {
+      expect(await violationsIn({ browser, shared, context: CONTEXT }, inject('productUrl'), state)).toEqual([]);
+    }, 30_000);
   }
-}
-
-for (const [app, states] of [
-  ['product', productStates],
-  ['reference', referenceStates],
-] as const) {
-  // A page of its own per state (its context: see violationsIn): the states run at once (the browser project's maxConcurrency), one's page load and waits overlapping
-  // another's axe run. The API calls these screens make only read (or add a record the others
-  // do not count), and the holds and failures are routes of one page.
-  describe.concurrent(`axe on every screen state of the ${app} app`, () => {
-    for (const state of states) {
-      it(`finds no violation on ${state.name}, in the light and the dark scheme`, async ({ expect }) => {
-        const origin = inject(app === 'product' ? 'productUrl' : 'referenceUrl');
-        expect(await violationsIn(origin, state)).toEqual([]);
-        // Two axe runs on a loaded page, beside other states' runs: seconds on a busy 2-core machine.
-      }, 30_000);
-    }
-  });
-}
-
-// The audit itself can fail: a page with one violation of each kind the tests rely on (a DOM rule,
-// and a colour rule that only the dark scheme breaks), no app, so it costs one blank page.
-describe('the axe audit', () => {
-  it('reports a DOM violation, and a colour violation with only the colour rules run', async ({ expect }) => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.setContent(
-        '<html lang="en"><head><title>t</title><style>@media (prefers-color-scheme: dark) { p { color: #111; background: #000; } }</style></head>' +
-          '<body><main><h1>Audit</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" /><p>Text</p></main></body></html>',
-      );
-      const light = await axeViolations(page);
-      expect(light.map((line) => line.split(':')[0])).toEqual(['image-alt']);
-      await page.emulateMedia({ colorScheme: 'dark' });
-      expect(await axeViolations(page, { rules: COLOR_RULES })).toEqual([
-        expect.stringMatching(/^color-contrast: .*\(p\)$/),
-      ]);
-    } finally {
-      await context.close();
-    }
-  });
 });

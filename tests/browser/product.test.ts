@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { strings } from '../../machines/strings';
-import { launch, withPage } from './browser';
+import { launch, withPage } from '@statechart/paths/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,5 +79,17 @@ describe.concurrent('the production build', () => {
     for (const id of ['home', 'notFound', 'error']) {
       expect(files.some((file) => file.includes(`${id}.view-`))).toBe(true);
     }
+  });
+});
+
+describe.concurrent("the product's API slot behind vite preview", () => {
+  it('answers an unknown /api path with the API server’s JSON 404, never the app’s index.html', async () => {
+    const response = await fetch(`${inject('productUrl')}/api/no-such-thing?x=1`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(((await response.json()) as { message: string }).message).toContain('GET /api/no-such-thing');
+    // Only /api is the API's: a screen URL that starts alike is still the app's.
+    const page = await fetch(`${inject('productUrl')}/apiary`);
+    expect(page.headers.get('content-type')).toContain('text/html');
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
-import { buildRouteTable } from '../../src/routing/table';
-import { href, resolveUrl, routeEvent } from '../../src/routing/url';
+import { buildRouteTable } from '@statechart/core/table';
+import { href, resolveUrl, routeEvent } from '@statechart/core/url';
 
 const table = buildRouteTable(appMachine);
 

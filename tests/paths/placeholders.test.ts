@@ -1,8 +1,10 @@
+import { unfilledPlaceholders } from '@statechart/cli/placeholders';
 import { describe, expect, it } from 'vitest';
-import { unfilledPlaceholders } from './placeholders';
+import { strings } from '../../machines/strings';
+import { productSpec } from './productPaths';
 
 describe('placeholders written by npm run new:screen', () => {
   it('are all filled in', () => {
-    expect(unfilledPlaceholders()).toEqual([]);
+    expect(unfilledPlaceholders({ strings, spec: productSpec })).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 /** Benchmark app: ours, the generated machine with one view per screen, in the product's shell. */
-import { mountApp } from '../../../src/app';
-import { Link, useViewId } from '../../../src/routing/react';
-import { lazyView, type ViewRegistry } from '../../../src/routing/views';
-import { ScreenHeading } from '../../../src/shell/ScreenHeading';
-import '../../../src/styles.css';
-import { generatedMachine } from '../generated';
+import { mountApp } from '@statechart/react/app';
+import { Link, useViewId } from '@statechart/react/routing';
+import { lazyView, type ViewRegistry } from '@statechart/react/views';
+import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import '@statechart/react/styles.css';
+import { generatedMachine } from '../../../examples/generated/generated';
 import { linksOf, screenById, screens } from '../screens';
 
 function ScreenView() {

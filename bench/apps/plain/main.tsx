@@ -4,8 +4,8 @@
  */
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, NavLink, Outlet, Route, Routes } from 'react-router-dom';
-import '../../../src/styles.css';
-import type { Screen } from '../screenList';
+import '@statechart/react/styles.css';
+import type { Screen } from '../../../examples/generated/screenList';
 import { linksOf, screens, urlOf } from '../screens';
 
 function Layout() {

@@ -9,13 +9,13 @@
  */
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
-import { startsAtUrl } from '../../../machines/routed';
-import { Link, Outlet, preloadActiveViews, RouterProvider, useViewId, type Router } from '../../../src/routing/react';
-import { createRouterSync } from '../../../src/routing/sync';
-import { buildRouteTable } from '../../../src/routing/table';
-import { lazyView, type ViewRegistry } from '../../../src/routing/views';
-import '../../../src/styles.css';
-import { generatedMachine } from '../generated';
+import { startsAtUrl } from '@statechart/core/routed';
+import { Link, Outlet, preloadActiveViews, RouterProvider, useViewId, type Router } from '@statechart/react/routing';
+import { createRouterSync } from '@statechart/core/sync';
+import { buildRouteTable } from '@statechart/core/table';
+import { lazyView, type ViewRegistry } from '@statechart/react/views';
+import '@statechart/react/styles.css';
+import { generatedMachine } from '../../../examples/generated/generated';
 import { linksOf, screenById, screens } from '../screens';
 
 function Layout() {

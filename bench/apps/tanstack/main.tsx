@@ -5,8 +5,8 @@
  */
 import { Link, Outlet, RouterProvider, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { createRoot } from 'react-dom/client';
-import '../../../src/styles.css';
-import type { Screen } from '../screenList';
+import '@statechart/react/styles.css';
+import type { Screen } from '../../../examples/generated/screenList';
 import { linksOf, screens, urlOf } from '../screens';
 
 function Layout() {

@@ -13,8 +13,8 @@ import { useMachine } from '@xstate/react';
 import { useEffect, type MouseEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { assign, setup } from 'xstate';
-import '../../../src/styles.css';
-import type { Screen } from '../screenList';
+import '@statechart/react/styles.css';
+import type { Screen } from '../../../examples/generated/screenList';
 import { linksOf, screenById, screens, urlOf } from '../screens';
 
 type Go = { type: 'go'; id: string; param?: number };

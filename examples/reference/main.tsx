@@ -1,0 +1,57 @@
+import { stockStrings as strings } from '@statechart/react/stockStrings';
+import { mountApp } from '@statechart/react/app';
+import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
+import { stockViews } from '@statechart/react/stockViews';
+import '@statechart/react/styles.css';
+import { FRESHNESS_KEY, TIMEOUT_KEY, referenceActors } from './referenceCalls';
+import { keepDraft, recordDraft } from './drafts';
+import { referenceMachine } from './referenceMachine';
+import { sessionStore } from './session';
+
+// Development only (the import is dropped from production builds): the statechart inspector.
+const devTools = import.meta.env.DEV
+  ? await (await import('@statechart/devtools/devTools')).startDevTools()
+  : undefined;
+
+const container = document.getElementById('root');
+if (container) {
+  void mountApp(container, {
+    machine: referenceMachine,
+    // The real calls, to same-origin /api (proxied to the reference API server).
+    // The session's roles and a draft from an earlier visit; storage stays out of the machine.
+    input: { roles: sessionStore.load()?.roles ?? [], draft: recordDraft.load() },
+    provide: {
+      actors: referenceActors({ timeoutMs: storedTimeout(), fresh: stored(FRESHNESS_KEY) !== 'off' }),
+      actions: {
+        saveDraft: ({ context }) => keepDraft(context.record),
+        clearDraft: () => recordDraft.clear(),
+        rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles] }),
+      },
+    },
+    // The product's not-found and error views, and the reference screens' own.
+    views: {
+      ...stockViews(),
+      ...viewsFromGlob(import.meta.glob<ViewModule>('./views/*.view.tsx')),
+    },
+    strings: { ...strings, productName: 'Reference app' },
+    base: import.meta.env.BASE_URL,
+    inspect: devTools?.inspect,
+  }).then((app) => {
+    devTools?.attach({ actor: app.actor, machine: referenceMachine });
+    // Lets the browser tests read the machine's state and send events, as a visualiser would.
+    Object.assign(window, { __app: app });
+  });
+}
+
+/** A setting a browser test or bench set in localStorage; none where storage is disabled. */
+function stored(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storedTimeout(): number | undefined {
+  return Number(stored(TIMEOUT_KEY)) || undefined;
+}

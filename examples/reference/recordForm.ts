@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import { limits } from '@statechart/forms/constants';
+import type { FormSchema, FormValues } from '@statechart/forms/forms';
+
+/**
+ * The reference machine's "new record" form: placeholder fields of each kind (a required text,
+ * an optional whole number with a range, a select), their words and rules. Test code: the
+ * product's forms, fields and messages are not specified.
+ */
+export const recordFields = ['name', 'quantity', 'category'] as const;
+export type RecordField = (typeof recordFields)[number];
+
+export const recordStrings = {
+  title: 'New record',
+  nav: 'New record',
+  fields: { name: 'Name', quantity: 'Quantity', category: 'Category' },
+  hints: { quantity: 'Optional, a whole number from 1 to 99.', category: 'Optional.' },
+  options: { '': 'None', first: 'First option', second: 'Second option' },
+  required: 'Enter a name.',
+  tooLong: 'Use at most 80 characters.',
+  range: 'Enter a whole number from 1 to 99, or leave it empty.',
+  choose: 'Choose a category.',
+  submit: 'Save record',
+  discard: 'Discard changes',
+  saved: 'Record saved',
+  another: 'New record again',
+  failed: 'The record was not saved',
+  retry: 'Try again',
+  edit: 'Back to the form',
+  // Codes a call may answer with for one field (the error catalogue's field codes).
+  serverCodes: { taken: 'This name is already used.' } as Record<string, string>,
+  serverFallback: 'This value was refused.',
+} as const;
+
+export const emptyRecord: FormValues<RecordField> = { name: '', quantity: '', category: '' };
+
+const quantityInRange = (raw: string) => raw === '' || (/^\d{1,2}$/.test(raw) && Number(raw) >= 1);
+
+export const recordSchema: FormSchema<RecordField> = v.object({
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(recordStrings.required), v.maxLength(80, recordStrings.tooLong)),
+  quantity: v.pipe(v.string(), v.check(quantityInRange, recordStrings.range)),
+  category: v.picklist(['', 'first', 'second'], recordStrings.choose),
+});
+
+/** The submit call's input, and what a saved record comes back as. */
+export type RecordInput = FormValues<RecordField>;
+
+/**
+ * The default submit: a call that never answers. The app provides a real one through
+ * createApp's `provide`; path tests answer it themselves (xstate.done/error.actor.submitRecord).
+ */
+export const unansweredSubmit = fromPromise<{ id: number }, RecordInput>(() => new Promise(() => {}));
+
+/** A stored draft: any of the fields, each what was typed (checked again when it is read). */
+const draftValue = v.pipe(v.string(), v.maxLength(limits.maxFieldLength));
+export const recordDraftSchema = v.partial(v.object({ name: draftValue, quantity: draftValue, category: draftValue }));

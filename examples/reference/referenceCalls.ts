@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { callActor } from '@statechart/calls/cache';
+import { DEFAULT_TIMEOUT_MS, defineCall } from '@statechart/calls/http';
+import type { RecordInput } from './recordForm';
+import type { ReferenceRecord } from './referenceMachine';
+
+/**
+ * The reference app's calls, in one typed place: method, path shape, payload shape, timeout and
+ * freshness of each. The product's calls go in src/api/calls.ts the same way.
+ */
+const record = v.object({ id: v.number(), name: v.string() });
+
+/** How long a records answer stays fresh: Back within it shows the list at once, with no request. */
+export const RECORDS_FRESH_MS = 30_000;
+
+/** `fresh: false` leaves the records calls without a freshness (the bench's comparison). */
+export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) => ({
+  listRecords: defineCall<void, ReferenceRecord[]>({
+    method: 'GET',
+    path: () => '/api/records',
+    response: v.array(record),
+    timeoutMs,
+    freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
+  }),
+  getRecord: defineCall<{ id: number }, ReferenceRecord>({
+    method: 'GET',
+    path: ({ id }) => `/api/records/${encodeURIComponent(id)}`,
+    response: record,
+    timeoutMs,
+    freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
+  }),
+  // A save changes data: no freshness, every submit is a request. A refusal's field errors come
+  // back on the failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
+  saveRecord: defineCall<RecordInput, { id: number }>({
+    method: 'POST',
+    path: () => '/api/records',
+    body: (input) => input,
+    response: v.object({ id: v.number() }),
+    timeoutMs,
+  }),
+});
+
+/** What the app provides for the actors the reference machine names. */
+export function referenceActors(options: { timeoutMs?: number; fresh?: boolean } = {}) {
+  const calls = referenceCalls(options.timeoutMs, options.fresh ?? true);
+  return {
+    loadRecords: callActor(calls.listRecords),
+    loadRecord: callActor(calls.getRecord),
+    submitRecord: callActor(calls.saveRecord),
+  };
+}
+
+/**
+ * A browser test sets this localStorage key before the page loads to see a timeout without
+ * waiting the default 10 s (the reference app is test code; the product has no such hook).
+ */
+export const TIMEOUT_KEY = 'reference.callTimeoutMs';
+/** Set to "off" before load: the records calls declare no freshness (scripts/calls-bench.ts compares). */
+export const FRESHNESS_KEY = 'reference.freshness';

@@ -1,0 +1,437 @@
+import * as v from 'valibot';
+import { and, assign, fromCallback, not, raise, setup } from 'xstate';
+import { callPlaceholder, toCallError, type CallError } from '@statechart/calls/machine';
+import { limits } from '@statechart/forms/constants';
+import {
+  changeSchema,
+  emptyForm,
+  fieldErrors,
+  isDirty,
+  serverFieldErrors,
+  withField,
+  type FormState,
+} from '@statechart/forms/forms';
+import { refuseLeavingWhile } from '@statechart/core/leaving';
+import { routed } from '@statechart/core/routed';
+import { keepRouteTypes } from '@statechart/core/routeTypes';
+import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
+import { accessStrings, sessionSchema, type ReturnTarget } from './access';
+import {
+  emptyRecord,
+  recordDraftSchema,
+  recordFields,
+  recordSchema,
+  recordStrings,
+  unansweredSubmit,
+  type RecordField,
+} from './recordForm';
+
+/**
+ * The reference machine proves the routing contract on every shape the product may grow into:
+ * a nested section with a param child, search params, a screen that refuses leaving while dirty,
+ * a redirect, a parallel overlay with its own URL, a screen whose view throws. Test code only.
+ */
+/** The params the reference machine's routes parse from URLs. */
+export interface ReferenceParams {
+  id: number;
+  q: string;
+  page: number;
+  [URL_PARAM]: string;
+}
+
+export interface ReferenceContext extends RoutedContext<ReferenceParams> {
+  dirty: boolean;
+  /** How often home was entered: a deep link elsewhere must not enter it first. */
+  homeEntries: number;
+  /** How often the section and the item were entered: the contract says "only what changes". */
+  sectionEntries: number;
+  itemEntries: number;
+  // forms: the "new record" form, the session's roles, where a refused deep link was going.
+  record: FormState<RecordField>;
+  roles: readonly string[];
+  returnTo?: ReturnTarget;
+  // Calls: the records screens' data and the last failure (plain data, persistable).
+  records?: ReferenceRecord[];
+  shownRecord?: ReferenceRecord;
+  callError?: CallError;
+}
+
+/** A neutral placeholder record, as the reference API serves it (tests/reference/referenceCalls.ts). */
+export interface ReferenceRecord {
+  id: number;
+  name: string;
+}
+
+/**
+ * What the app knows before the first state (createApp's `input`): the session's roles and a
+ * restored form draft. Input comes from storage, so it is checked here; anything else is ignored.
+ */
+export const referenceInputSchema = v.object({
+  roles: v.optional(sessionSchema.entries.roles),
+  draft: v.optional(recordDraftSchema),
+});
+export type ReferenceInput = v.InferInput<typeof referenceInputSchema>;
+
+export type ReferenceEvent =
+  | RouteEvent
+  | { type: 'view.failed'; url: string; message: string }
+  | { type: 'editor.change' }
+  | { type: 'editor.save' }
+  | { type: 'item.showNotes' }
+  | { type: 'item.showDetails' }
+  | { type: 'call.retry' }
+  // forms: the form's events carry what was typed; the machine checks them (changeSchema).
+  | { type: 'record.change'; field: RecordField; value: string }
+  | { type: 'record.submit' }
+  | { type: 'record.retry' }
+  | { type: 'record.edit' }
+  | { type: 'record.new' }
+  | { type: 'record.discard' }
+  | { type: 'session.signedIn'; roles: readonly string[] }
+  | { type: 'session.signedOut' };
+
+const recordChange = changeSchema(recordFields, limits.maxFieldLength);
+
+export const referenceStrings = {
+  home: 'Reference home',
+  section: 'Section',
+  list: 'All items',
+  item: (id: unknown) => `Item ${String(id)}`,
+  editor: 'Editor',
+  legacy: 'Old address',
+  broken: 'Broken screen',
+  tour: 'Tour',
+  tourStop: 'First stop',
+  overlay: 'Overlay',
+  notFound: 'Page not found',
+  error: 'Something went wrong',
+  records: 'Records',
+  recordList: 'All records',
+  record: (id: unknown) => `Record ${String(id)}`,
+} as const;
+
+export const referenceMachine = routed(
+  keepRouteTypes(
+    setup({
+      types: {
+        context: {} as ReferenceContext,
+        events: {} as ReferenceEvent,
+        meta: {} as RouteMeta,
+      },
+      actors: {
+        // Stands for any actor a section keeps running (a subscription, a poll): it must not restart.
+        sectionWork: fromCallback(() => () => {}),
+        // Calls: named and typed here, implemented in tests/reference/referenceCalls.ts, provided by
+        // the app (main.tsx) or by a test.
+        loadRecords: callPlaceholder<ReferenceRecord[]>('loadRecords'),
+        loadRecord: callPlaceholder<ReferenceRecord, { id: number }>('loadRecord'),
+        submitRecord: unansweredSubmit,
+      },
+      actions: {
+        countHomeEntry: assign({ homeEntries: ({ context }) => context.homeEntries + 1 }),
+        countSectionEntry: assign({ sectionEntries: ({ context }) => context.sectionEntries + 1 }),
+        countItemEntry: assign({ itemEntries: ({ context }) => context.itemEntries + 1 }),
+        keepFailedUrl: assign(({ context, event }) => ({
+          params: event.type === 'view.failed' ? { ...context.params, [URL_PARAM]: event.url } : context.params,
+        })),
+        markDirty: assign({ dirty: true }),
+        markClean: assign({ dirty: false }),
+        keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),
+        // forms: the form (a clean form starts empty; a dirty one is a draft kept across visits).
+        // The way out of a dirty form: back to what was saved (empty for a new record), so the
+        // refusal to leave no longer holds; every other exit is still refused while dirty.
+        discardRecord: assign({ record: ({ context }) => emptyForm(context.record.saved) }),
+        startRecord: assign({
+          record: ({ context }) => (isDirty(context.record) ? context.record : emptyForm(emptyRecord)),
+        }),
+        setRecordField: assign({
+          record: ({ context, event }) =>
+            event.type === 'record.change'
+              ? withField(context.record, recordSchema, event.field, event.value)
+              : context.record,
+        }),
+        refuseRecord: assign({
+          record: ({ context }) => ({
+            ...context.record,
+            errors: fieldErrors(recordSchema, context.record.values),
+            refusals: context.record.refusals + 1,
+          }),
+        }),
+        clearRecordErrors: assign({ record: ({ context }) => ({ ...context.record, errors: {}, failure: undefined }) }),
+        markRecordSaved: assign({ record: ({ context }) => ({ ...context.record, saved: context.record.values }) }),
+        showServerErrors: assign({
+          record: ({ context, event }) => ({
+            ...context.record,
+            errors:
+              serverFieldErrors(
+                'error' in event ? event.error : undefined,
+                recordFields,
+                recordStrings.serverCodes,
+                recordStrings.serverFallback,
+              ) ?? {},
+            refusals: context.record.refusals + 1,
+          }),
+        }),
+        noteRecordFailure: assign({ record: ({ context }) => ({ ...context.record, failure: recordStrings.failed }) }),
+        // Implemented by the app (createApp's `provide`): storage is not the machine's business.
+        saveDraft: () => {},
+        clearDraft: () => {},
+        rememberSession: () => {},
+        // forms: access.
+        setRoles: assign({
+          roles: ({ context, event }) => (event.type === 'session.signedIn' ? event.roles : context.roles),
+        }),
+        clearRoles: assign({ roles: [] }),
+        keepAdminTarget: assign({
+          returnTo: ({ context }) => ({ to: '#admin' as const, params: { ...context.params } }),
+        }),
+        // The same event a URL would send: the target's own guards decide again.
+        returnToTarget: raise(({ context }) => ({
+          type: 'xstate.route' as const,
+          to: context.returnTo?.to ?? '#notAllowed',
+          params: context.returnTo?.params ?? {},
+        })),
+      },
+      guards: {
+        isDirty: ({ context }) => context.dirty,
+        // forms
+        isRecordDirty: ({ context }) => isDirty(context.record),
+        isValidRecordChange: ({ event }) => v.is(recordChange, event),
+        isRecordValid: ({ context }) => Object.keys(fieldErrors(recordSchema, context.record.values)).length === 0,
+        hasServerFieldErrors: ({ event }) =>
+          'error' in event &&
+          serverFieldErrors(event.error, recordFields, recordStrings.serverCodes, recordStrings.serverFallback) !==
+            undefined,
+        isValidSession: ({ event }) => v.is(sessionSchema, event),
+        hasRole: ({ context }, params: { role: string }) => context.roles.includes(params.role),
+        hasReturnTarget: ({ context }) => context.returnTo !== undefined,
+      },
+    }).createMachine,
+  )({
+    id: 'reference',
+    context: ({ input }) => {
+      const parsed = v.safeParse(referenceInputSchema, input ?? {});
+      const known = parsed.success ? parsed.output : {};
+      return {
+        params: {},
+        dirty: false,
+        homeEntries: 0,
+        sectionEntries: 0,
+        itemEntries: 0,
+        record: emptyForm(emptyRecord, known.draft),
+        roles: known.roles ?? [],
+      };
+    },
+    initial: 'app',
+    on: {
+      'view.failed': { target: '.error', actions: 'keepFailedUrl' },
+    },
+    states: {
+      app: {
+        type: 'parallel',
+        states: {
+          main: {
+            initial: 'home',
+            states: {
+              home: {
+                id: 'home',
+                route: {},
+                meta: { path: '/', title: referenceStrings.home, nav: 'Home' },
+                entry: 'countHomeEntry',
+              },
+              section: {
+                id: 'section',
+                route: {},
+                meta: { path: 'section', title: referenceStrings.section, nav: 'Section' },
+                entry: 'countSectionEntry',
+                invoke: { src: 'sectionWork' },
+                initial: 'list',
+                states: {
+                  list: {
+                    id: 'sectionList',
+                    route: {},
+                    meta: { path: '', title: referenceStrings.list, search: { q: text, page: int } },
+                  },
+                  item: {
+                    id: 'sectionItem',
+                    route: {},
+                    meta: { path: ':id', params: { id: int }, title: 'Item {id}' },
+                    entry: 'countItemEntry',
+                    initial: 'details',
+                    states: {
+                      details: { on: { 'item.showNotes': 'notes' } },
+                      notes: { on: { 'item.showDetails': 'details' } },
+                    },
+                  },
+                },
+              },
+              editor: {
+                id: 'editor',
+                route: {},
+                meta: { path: 'editor', title: referenceStrings.editor, nav: 'Editor' },
+                entry: 'markClean',
+                on: {
+                  // Refuses every URL-driven move while there is unsaved input.
+                  ...refuseLeavingWhile('isDirty'),
+                  'editor.change': { actions: 'markDirty' },
+                  'editor.save': { actions: 'markClean' },
+                },
+              },
+              legacy: {
+                id: 'legacy',
+                route: {},
+                meta: { path: 'old', title: referenceStrings.legacy },
+                always: { target: '#home' },
+              },
+              // A routable parent whose first child has no URL: /tour shows the tour itself, also
+              // when typed or linked while its stop is shown.
+              tour: {
+                id: 'tour',
+                route: {},
+                meta: { path: 'tour', title: referenceStrings.tour, nav: 'Tour' },
+                initial: 'intro',
+                states: {
+                  intro: {},
+                  stop: { id: 'tourStop', route: {}, meta: { path: 'stop', title: referenceStrings.tourStop } },
+                },
+              },
+              // Calls: a list and a detail screen that load on entry (whatever the cause: link, deep
+              // link, Back), show a pending state, fail with the catalogue's message, retry on request.
+              records: {
+                id: 'records',
+                route: {},
+                meta: { path: 'records', title: referenceStrings.records, nav: 'Records' },
+                initial: 'list',
+                states: {
+                  list: {
+                    id: 'recordList',
+                    route: {},
+                    meta: { path: '', title: referenceStrings.recordList },
+                    initial: 'loading',
+                    states: {
+                      loading: {
+                        invoke: {
+                          id: 'loadRecords',
+                          src: 'loadRecords',
+                          onDone: { target: 'loaded', actions: assign({ records: ({ event }) => event.output }) },
+                          onError: { target: 'failed', actions: 'keepCallError' },
+                        },
+                      },
+                      loaded: {},
+                      failed: { on: { 'call.retry': 'loading' } },
+                    },
+                  },
+                  detail: {
+                    id: 'recordDetail',
+                    route: {},
+                    meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
+                    initial: 'loading',
+                    states: {
+                      loading: {
+                        invoke: {
+                          id: 'loadRecord',
+                          src: 'loadRecord',
+                          input: ({ context }) => ({ id: context.params.id ?? 0 }),
+                          onDone: { target: 'loaded', actions: assign({ shownRecord: ({ event }) => event.output }) },
+                          onError: { target: 'failed', actions: 'keepCallError' },
+                        },
+                      },
+                      loaded: {},
+                      failed: { on: { 'call.retry': 'loading' } },
+                    },
+                  },
+                },
+              },
+              broken: {
+                id: 'broken',
+                route: {},
+                meta: { path: 'broken', title: referenceStrings.broken, nav: 'Broken' },
+              },
+              // forms: a form that saves through a call, refuses to leave while dirty.
+              newRecord: {
+                id: 'newRecord',
+                route: {},
+                meta: { path: 'records/new', title: recordStrings.title, nav: recordStrings.nav },
+                entry: 'startRecord',
+                on: { ...refuseLeavingWhile('isRecordDirty') },
+                initial: 'editing',
+                states: {
+                  editing: {
+                    on: {
+                      'record.change': { guard: 'isValidRecordChange', actions: ['setRecordField', 'saveDraft'] },
+                      'record.discard': { guard: 'isRecordDirty', actions: ['discardRecord', 'clearDraft'] },
+                      'record.submit': [
+                        { guard: 'isRecordValid', target: 'submitting', actions: 'clearRecordErrors' },
+                        { actions: 'refuseRecord' },
+                      ],
+                    },
+                  },
+                  submitting: {
+                    invoke: {
+                      id: 'submitRecord',
+                      src: 'submitRecord',
+                      input: ({ context }) => context.record.values,
+                      onDone: { target: 'saved', actions: ['markRecordSaved', 'clearDraft'] },
+                      onError: [
+                        { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
+                        { target: 'failed', actions: 'noteRecordFailure' },
+                      ],
+                    },
+                  },
+                  saved: { on: { 'record.new': { target: 'editing', actions: 'startRecord' } } },
+                  failed: { on: { 'record.retry': 'submitting', 'record.edit': 'editing' } },
+                },
+              },
+              // forms: a screen only some roles may see; others land on notAllowed, which keeps it.
+              admin: {
+                id: 'admin',
+                route: {},
+                meta: { path: 'admin', title: accessStrings.admin, nav: accessStrings.adminNav },
+                // Signed out here: the guard below sends the screen to notAllowed at once.
+                on: { 'session.signedOut': { actions: ['clearRoles', 'rememberSession'] } },
+                always: {
+                  guard: not({ type: 'hasRole', params: { role: 'admin' } }),
+                  target: '#notAllowed',
+                  actions: 'keepAdminTarget',
+                },
+              },
+              notAllowed: {
+                id: 'notAllowed',
+                route: {},
+                meta: { path: 'not-allowed', title: accessStrings.notAllowed },
+                on: {
+                  // Signed in: the same route event as the refused deep link, so its guards decide again.
+                  'session.signedIn': {
+                    guard: and(['isValidSession', 'hasReturnTarget']),
+                    actions: ['setRoles', 'rememberSession', 'returnToTarget'],
+                  },
+                },
+              },
+            },
+          },
+          overlay: {
+            meta: { searchKey: 'overlay' },
+            initial: 'closed',
+            states: {
+              closed: { id: 'overlayClosed', route: {} },
+              open: {
+                id: 'overlayOpen',
+                route: {},
+                meta: { path: 'open', title: referenceStrings.overlay },
+              },
+            },
+          },
+        },
+      },
+      notFound: {
+        id: 'notFound',
+        route: {},
+        meta: { path: '*', title: referenceStrings.notFound },
+      },
+      error: {
+        id: 'error',
+        meta: { path: '*', title: referenceStrings.error },
+      },
+    },
+  }),
+);

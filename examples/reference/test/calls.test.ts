@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { CallFailure } from '@statechart/calls/http';
+import { recordStrings, type RecordInput } from '../recordForm';
+import { referenceMachine, type ReferenceRecord } from '../referenceMachine';
+
+/** A call that answers when the test says so, and shows what it was asked and whether it was aborted. */
+function controlledCall<TOutput, TInput>() {
+  const calls: {
+    input: TInput;
+    signal: AbortSignal;
+    resolve: (output: TOutput) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const logic = fromPromise<TOutput, TInput>(
+    ({ input, signal }) => new Promise<TOutput>((resolve, reject) => calls.push({ input, signal, resolve, reject })),
+  );
+  return { logic, calls };
+}
+
+const route = (to: `#${string}`, params?: Record<string, unknown>) => ({ type: 'xstate.route' as const, to, params });
+type Substate = 'loading' | 'loaded' | 'failed';
+const list = (substate: Substate) => ({ app: { main: { records: { list: substate } } } });
+const detail = (substate: Substate) => ({ app: { main: { records: { detail: substate } } } });
+const records: ReferenceRecord[] = [{ id: 1, name: 'Record 1' }];
+
+function start() {
+  const loadRecords = controlledCall<ReferenceRecord[], void>();
+  const loadRecord = controlledCall<ReferenceRecord, { id: number }>();
+  const machine = referenceMachine.provide({
+    actors: { loadRecords: loadRecords.logic, loadRecord: loadRecord.logic },
+  });
+  const actor = createActor(machine).start();
+  return { actor, loadRecords: loadRecords.calls, loadRecord: loadRecord.calls };
+}
+
+describe('reference machine, calls', () => {
+  it('loads the list once on entry and shows it when the call answers', async () => {
+    const { actor, loadRecords } = start();
+    actor.send(route('#recordList'));
+    expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
+    expect(loadRecords).toHaveLength(1);
+    loadRecords[0]?.resolve(records);
+    await waitFor(actor, (s) => s.matches(list('loaded')));
+    expect(actor.getSnapshot().context.records).toEqual(records);
+    expect(loadRecords).toHaveLength(1);
+  });
+
+  it('passes the id of the URL to the detail call', async () => {
+    const { actor, loadRecord } = start();
+    actor.send(route('#recordDetail', { id: 2 }));
+    expect(loadRecord.map((call) => call.input)).toEqual([{ id: 2 }]);
+    loadRecord[0]?.resolve({ id: 2, name: 'Record 2' });
+    await waitFor(actor, (s) => s.matches(detail('loaded')));
+    expect(actor.getSnapshot().context.shownRecord).toEqual({ id: 2, name: 'Record 2' });
+  });
+
+  for (const code of ['network', 'timeout', 'http.404', 'http.4xx', 'http.5xx', 'invalidPayload']) {
+    it(`keeps the failure's code (${code}) in context and shows the failed state`, async () => {
+      const { actor, loadRecord } = start();
+      actor.send(route('#recordDetail', { id: 1 }));
+      loadRecord[0]?.reject(Object.assign(new Error(code), { code, status: code === 'http.5xx' ? 500 : undefined }));
+      await waitFor(actor, (s) => s.matches(detail('failed')));
+      expect(actor.getSnapshot().context.callError?.code).toBe(code);
+    });
+  }
+
+  it('turns a failure without a code (a bug, a call not provided) into the code unknown', async () => {
+    const actor = createActor(referenceMachine).start();
+    actor.send(route('#recordList'));
+    await waitFor(actor, (s) => s.matches(list('failed')));
+    expect(actor.getSnapshot().context.callError).toEqual({ code: 'unknown' });
+  });
+
+  it('calls again only when retry is asked for', async () => {
+    const { actor, loadRecords } = start();
+    actor.send(route('#recordList'));
+    loadRecords[0]?.reject({ code: 'http.5xx', status: 500 });
+    await waitFor(actor, (s) => s.matches(list('failed')));
+    expect(loadRecords).toHaveLength(1);
+    actor.send({ type: 'call.retry' });
+    expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
+    expect(loadRecords).toHaveLength(2);
+    loadRecords[1]?.resolve(records);
+    await waitFor(actor, (s) => s.matches(list('loaded')));
+  });
+
+  it('aborts the call when the loading state is left, and ignores its late answer', async () => {
+    const { actor, loadRecords } = start();
+    actor.send(route('#recordList'));
+    const call = loadRecords[0];
+    actor.send(route('#home'));
+    expect(call?.signal.aborted).toBe(true);
+    call?.resolve(records);
+    await Promise.resolve();
+    expect(actor.getSnapshot().context.records).toBeUndefined();
+  });
+
+  it('aborts the detail call when the id changes, and calls once for the new id', () => {
+    const { actor, loadRecord } = start();
+    actor.send(route('#recordDetail', { id: 1 }));
+    actor.send(route('#recordDetail', { id: 2 }));
+    expect(loadRecord.map((call) => [call.input.id, call.signal.aborted])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+  });
+
+  it('does not call again when routed to the record it shows', () => {
+    const { actor, loadRecord } = start();
+    actor.send(route('#recordDetail', { id: 1 }));
+    actor.send(route('#recordDetail', { id: 1 }));
+    expect(loadRecord).toHaveLength(1);
+  });
+});
+
+describe('reference machine, the form submitting through a call', () => {
+  const newRecord = (substate: 'editing' | 'submitting' | 'saved' | 'failed') => ({
+    app: { main: { newRecord: substate } },
+  });
+  function submitWith(name: string) {
+    const submit = controlledCall<{ id: number }, RecordInput>();
+    const actor = createActor(referenceMachine.provide({ actors: { submitRecord: submit.logic } })).start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: name });
+    actor.send({ type: 'record.submit' });
+    expect(actor.getSnapshot().matches(newRecord('submitting'))).toBe(true);
+    return { actor, calls: submit.calls };
+  }
+
+  it('shows the field errors a refusal carries (what performCall rejects with), keeping the values', async () => {
+    const { actor, calls } = submitWith('taken');
+    expect(calls.map((call) => call.input)).toMatchObject([{ name: 'taken' }]);
+    calls[0]?.reject(new CallFailure('http.4xx', 422, [{ field: 'name', code: 'taken' }]));
+    await waitFor(actor, (s) => s.matches(newRecord('editing')));
+    const { record } = actor.getSnapshot().context;
+    expect(record.errors).toEqual({ name: recordStrings.serverCodes.taken });
+    expect(record.values.name).toBe('taken');
+    expect(record.refusals).toBe(1);
+  });
+
+  it('fails as a whole on a refusal without field errors, or one naming no field of the form', async () => {
+    for (const error of [
+      new CallFailure('http.5xx', 500),
+      new CallFailure('http.4xx', 422, [{ field: 'x', code: 'y' }]),
+    ]) {
+      const { actor, calls } = submitWith('A name');
+      calls[0]?.reject(error);
+      await waitFor(actor, (s) => s.matches(newRecord('failed')));
+      expect(actor.getSnapshot().context.record.values.name).toBe('A name');
+    }
+  });
+});

@@ -1,0 +1,13 @@
+import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { shapesStrings } from '../shapesMachine';
+import { SendButton } from './Button';
+
+export function View() {
+  return (
+    <article className="screen">
+      <ScreenHeading>{shapesStrings.home}</ScreenHeading>
+      <SendButton event={{ type: 'home.resumeShallow' }}>Resume settings</SendButton>{' '}
+      <SendButton event={{ type: 'home.resumeDeep' }}>Resume settings exactly</SendButton>
+    </article>
+  );
+}

@@ -1,0 +1,7 @@
+import type { SnapshotFrom } from 'xstate';
+import { useMachineSelector } from '@statechart/react/routing';
+import type { shapesMachine } from '../shapesMachine';
+
+/** The shapes views' typed selector. */
+export const useShapesSelector = <T>(selector: (snapshot: SnapshotFrom<typeof shapesMachine>) => T): T =>
+  useMachineSelector(selector);

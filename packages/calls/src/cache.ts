@@ -1,0 +1,131 @@
+import { fromPromise, type PromiseActorLogic } from 'xstate';
+import { performCall, type CallSpec } from './http';
+import { registerWarmable } from '@statechart/core/warmable';
+
+/**
+ * Answers kept for as long as their call says they stay fresh (`freshForMs`), and the invoked
+ * actor that uses them. A state that invokes a call whose answer for the same input is fresh is
+ * done at once: the actor starts already done with the answer (XState relays its done event in
+ * the same `send`), so Back to a list shows it with no request and no pending state rendered.
+ * Once stale, the call is made again; the view shows what its context still holds meanwhile
+ * (docs/calls.md, "Back shows data at once"). A warmed call (a link hovered or focused) is the
+ * same entry: the actor joins its request in flight instead of making a second one.
+ *
+ * Why a cache beside the machine and not in it: freshness is a property of the server's answer
+ * (how often it changes), not of navigation; the machine still says when a screen loads, and a
+ * machine test provides its own actor, which never sees this cache.
+ */
+
+interface Entry {
+  /** The answer and when it arrived, once it has. */
+  value?: { output: unknown; at: number };
+  /** The request in flight, and whether an actor (not a warm-up) owns it: leaving aborts an owned one. */
+  inflight?: Promise<unknown>;
+}
+
+export interface CallCache {
+  /** The fresh answer for this call and input, if there is one. */
+  fresh<I, O>(spec: CallSpec<I, O>, input: I): { output: O } | undefined;
+  /** Makes the call (or joins the one in flight) and keeps its answer if the call has a freshness. */
+  get<I, O>(spec: CallSpec<I, O>, input: I, options?: { signal?: AbortSignal; fetch?: typeof fetch }): Promise<O>;
+  /** Starts the call ahead of need, unless its answer is fresh or on its way. Failures are forgotten. */
+  warm<I, O>(spec: CallSpec<I, O>, input: I, options?: { fetch?: typeof fetch }): void;
+  clear(): void;
+}
+
+const keyOf = (input: unknown): string => JSON.stringify(input) ?? '';
+
+export function createCallCache(now: () => number = () => Date.now()): CallCache {
+  // Specs are module constants, a handful per app: a plain Map is bounded by them and their inputs.
+  const entries = new Map<object, Map<string, Entry>>();
+  const entryOf = (spec: object, input: unknown): Entry => {
+    let byInput = entries.get(spec);
+    if (!byInput) entries.set(spec, (byInput = new Map()));
+    const key = keyOf(input);
+    let entry = byInput.get(key);
+    if (!entry) byInput.set(key, (entry = {}));
+    return entry;
+  };
+  const isFresh = (spec: CallSpec<never, unknown>, entry: Entry) =>
+    entry.value !== undefined && spec.freshForMs !== undefined && now() - entry.value.at < spec.freshForMs;
+
+  const start = <I, O>(spec: CallSpec<I, O>, input: I, entry: Entry, options: Parameters<typeof performCall>[2]) => {
+    const request = performCall(spec, input, options).then(
+      (output) => {
+        if (entry.inflight === request) entry.inflight = undefined;
+        if (spec.freshForMs !== undefined) entry.value = { output, at: now() };
+        return output;
+      },
+      (error: unknown) => {
+        if (entry.inflight === request) entry.inflight = undefined;
+        throw error;
+      },
+    );
+    // Only calls with a freshness share answers; the others are one request per entry, as before.
+    if (spec.freshForMs !== undefined) entry.inflight = request;
+    return request;
+  };
+
+  const cache: CallCache = {
+    fresh(spec, input) {
+      if (spec.freshForMs === undefined) return undefined;
+      const entry = entryOf(spec, input);
+      return isFresh(spec, entry) && entry.value ? { output: entry.value.output as never } : undefined;
+    },
+    get(spec, input, { signal, fetch } = {}) {
+      if (spec.freshForMs === undefined) return performCall(spec, input, { signal, fetch });
+      const entry = entryOf(spec, input);
+      const hit = cache.fresh(spec, input);
+      if (hit) return Promise.resolve(hit.output);
+      // Joining a warm-up's request: leaving must not abort it for others, only stop listening.
+      if (entry.inflight) return abortable(entry.inflight as Promise<never>, signal);
+      return start(spec, input, entry, { signal, fetch });
+    },
+    warm(spec, input, { fetch } = {}) {
+      if (spec.freshForMs === undefined) return;
+      const entry = entryOf(spec, input);
+      if (entry.inflight || isFresh(spec, entry)) return;
+      start(spec, input, entry, { fetch }).catch(() => {});
+    },
+    clear: () => entries.clear(),
+  };
+  return cache;
+}
+
+const abortable = <T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> =>
+  signal
+    ? new Promise<T>((resolve, reject) => {
+        if (signal.aborted) return reject(signal.reason);
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        promise.then(resolve, reject);
+      })
+    : promise;
+
+/** The app's answers: one per page load, shared by every call actor that is not given its own. */
+export const callCache = createCallCache();
+
+/**
+ * The invoked actor for a call: what the app provides for the name the machine gave it
+ * (src/api/calls.ts, `callActors`). Starts already done when the answer is fresh.
+ */
+export function callActor<TInput, TOutput>(
+  spec: CallSpec<TInput, TOutput>,
+  options: { fetch?: typeof fetch; cache?: CallCache } = {},
+): PromiseActorLogic<TOutput, TInput> {
+  const { fetch, cache = callCache } = options;
+  const logic = fromPromise<TOutput, TInput>(({ input, signal }) => cache.get(spec, input, { signal, fetch }));
+  const withFresh: PromiseActorLogic<TOutput, TInput> = {
+    ...logic,
+    getInitialSnapshot: (scope, input) => {
+      const snapshot = logic.getInitialSnapshot(scope, input);
+      const hit = cache.fresh(spec, input as TInput);
+      // Done at start: XState never calls start() (no request) and relays the done event at once.
+      return hit ? { status: 'done', output: hit.output, error: undefined, input: snapshot.input } : snapshot;
+    },
+  };
+  // Warming finds, from an invoke's `src`, what to fetch: only calls whose answer is kept.
+  if (spec.freshForMs !== undefined) {
+    registerWarmable(withFresh, (input) => cache.warm(spec, input as TInput, { fetch }));
+  }
+  return withFresh;
+}

@@ -1,0 +1,17 @@
+/**
+ * The words of calls: the error catalogue's (errors.ts), one message per entry, and the pending
+ * text. Apart from the product's strings so that they load with the code that makes calls, not in the initial bundle
+ * of an app without calls; merge them into `strings` once the product's calls exist, if preferred.
+ */
+export const errorStrings = {
+  network: 'The server could not be reached. Check the connection and try again.',
+  timeout: 'The server took too long to answer. Try again.',
+  notFound: 'Nothing was found at this address.',
+  refused: 'The server refused this request.',
+  server: 'The server had a problem. Try again in a moment.',
+  invalidPayload: 'The server sent an answer this application does not understand.',
+  generic: 'Something went wrong while loading.',
+  heading: 'Not loaded',
+  retry: 'Try again',
+  pending: 'Loading…',
+} as const;

@@ -1,0 +1,41 @@
+import type { CallError } from './machine';
+import { errorStrings } from './errorStrings';
+
+/**
+ * The error catalogue: every error code a call can fail with, its message (a key of
+ * `errorStrings`) and its handling. A failed state shows the message, moves the focus to it
+ * and offers the handling. The product's own codes are added here when they are specified.
+ */
+
+/** What the person is offered: try the same call again, leave for another screen, or fix their input (kept). */
+export type Handling = 'retry' | 'leave' | 'keepInput';
+
+export type MessageKey = Exclude<keyof typeof errorStrings, 'retry' | 'heading'>;
+
+export interface CatalogueEntry {
+  message: MessageKey;
+  handling: Handling;
+}
+
+export const errorCatalogue = {
+  network: { message: 'network', handling: 'retry' },
+  timeout: { message: 'timeout', handling: 'retry' },
+  'http.404': { message: 'notFound', handling: 'leave' },
+  'http.4xx': { message: 'refused', handling: 'leave' },
+  'http.5xx': { message: 'server', handling: 'retry' },
+  invalidPayload: { message: 'invalidPayload', handling: 'retry' },
+} satisfies Record<string, CatalogueEntry>;
+
+/** For any code, known or not: unknown codes (a bug, a call not provided) get this entry. */
+export const genericEntry: CatalogueEntry = { message: 'generic', handling: 'retry' };
+
+export function catalogueEntry(error: CallError | undefined): CatalogueEntry {
+  const entries: Record<string, CatalogueEntry> = errorCatalogue;
+  return (error && Object.hasOwn(entries, error.code) ? entries[error.code] : undefined) ?? genericEntry;
+}
+
+/** The message and handling to show for a failure. */
+export function describeError(error: CallError | undefined): { message: string; handling: Handling } {
+  const entry = catalogueEntry(error);
+  return { message: errorStrings[entry.message], handling: entry.handling };
+}

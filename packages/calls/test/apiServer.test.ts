@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startApiServer, type ApiServer, type Handlers } from '../src/apiServer';
+
+/**
+ * The general API server, with handlers of its own (not the reference app's): routing by method
+ * and pattern, JSON 404/405 for what nothing answers, and the test behaviours on any handler.
+ */
+const seen: unknown[] = [];
+const handlers: Handlers = {
+  'GET /api/things': () => ({ body: [{ id: 1 }] }),
+  'GET /api/things/:id': ({ params, query }) => ({ body: { id: params.id, view: query.get('view') } }),
+  'POST /api/things': ({ body }) => {
+    seen.push(body);
+    return { status: 201, body: { id: 2 } };
+  },
+  'GET /api/boom': () => {
+    throw new Error('handler bug');
+  },
+};
+
+let server: ApiServer;
+beforeAll(async () => {
+  server = await startApiServer({ handlers });
+});
+afterEach(() => {
+  server.reset();
+  seen.length = 0;
+});
+afterAll(() => server.close());
+
+const call = async (path: string, init?: RequestInit) => {
+  const response = await fetch(`${server.url}${path}`, init);
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+};
+
+describe('the API server with any handlers', () => {
+  it('answers by method and pattern, with decoded params, the query and the JSON body', async () => {
+    expect(await call('/api/things')).toMatchObject({ status: 200, body: [{ id: 1 }] });
+    expect(await call('/api/things/a%20b?view=full')).toMatchObject({ body: { id: 'a b', view: 'full' } });
+    const post = await call('/api/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(post).toMatchObject({ status: 201, body: { id: 2 } });
+    expect(seen).toEqual([{ name: 'x' }]);
+  });
+
+  it('answers an unknown /api path with a JSON 404 naming where to add a handler, and a wrong method with 405', async () => {
+    const missing = await call('/api/nothing/here');
+    expect(missing).toMatchObject({ status: 404, type: 'application/json' });
+    expect(missing.body.message).toContain('GET /api/nothing/here');
+    expect(missing.body.message).toContain('server/handlers.ts');
+    expect(await call('/api/things/1', { method: 'DELETE' })).toMatchObject({ status: 405 });
+  });
+
+  it('answers a body that is not JSON with 400 and a throwing handler with a JSON 500', async () => {
+    const bad = await call('/api/things', { method: 'POST', body: '{not json' });
+    expect(bad).toMatchObject({ status: 400 });
+    expect(seen).toEqual([]);
+    expect(await call('/api/boom')).toMatchObject({ status: 500, type: 'application/json' });
+  });
+
+  it('applies the test behaviours to any handler: status with a body, invalid payload, delay, for a number of requests', async () => {
+    server.behave({
+      path: '/api/things',
+      method: 'POST',
+      behaviour: { kind: 'status', status: 422, body: { fieldErrors: [] } },
+      times: 1,
+    });
+    const refused = await call('/api/things', { method: 'POST', body: '{}' });
+    expect(refused).toMatchObject({ status: 422, body: { fieldErrors: [] } });
+    // A replaced answer never runs the handler: a refused save saves nothing.
+    expect(seen).toEqual([]);
+    expect(await call('/api/things')).toMatchObject({ status: 200 });
+    server.behave({ path: '*', behaviour: { kind: 'invalid' }, times: 1 });
+    expect(await call('/api/things/1')).toMatchObject({ status: 200, body: { unexpected: 'shape' } });
+    server.behave({ path: '/api/things', behaviour: { kind: 'delay', ms: 150 }, times: 1 });
+    const started = performance.now();
+    expect(await call('/api/things')).toMatchObject({ status: 200, body: [{ id: 1 }] });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('logs each request and whether the client went away first (hang, then abort), and drops connections on request', async () => {
+    server.behave({ path: '/api/things/9', behaviour: { kind: 'hang' } });
+    const controller = new AbortController();
+    const hanging = fetch(`${server.url}/api/things/9`, { signal: controller.signal }).catch(() => 'aborted');
+    await expect.poll(() => server.requests().length).toBe(1);
+    controller.abort();
+    expect(await hanging).toBe('aborted');
+    await expect
+      .poll(() => server.requests())
+      .toEqual([{ method: 'GET', path: '/api/things/9', aborted: true, answered: false }]);
+    server.behave({ path: '/api/things', behaviour: { kind: 'drop' } });
+    await expect(fetch(`${server.url}/api/things`)).rejects.toThrow();
+  });
+
+  it('is told how to behave over HTTP by tests in other processes', async () => {
+    const rule = { path: '/api/things', behaviour: { kind: 'status', status: 503 } };
+    const post = (path: string, body?: unknown) =>
+      fetch(`${server.url}/__control/${path}`, {
+        method: 'POST',
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect((await post('behave', rule)).status).toBe(200);
+    expect(await call('/api/things')).toMatchObject({ status: 503 });
+    const log = await (await fetch(`${server.url}/__control/requests`)).json();
+    expect(log).toMatchObject([{ path: '/api/things', answered: true }]);
+    await post('reset');
+    expect(await call('/api/things')).toMatchObject({ status: 200 });
+  });
+});

@@ -1,0 +1,162 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, setup } from 'xstate';
+import { callActor, createCallCache } from '../src/cache';
+import { defineCall } from '../src/http';
+
+/**
+ * Freshness at the machine level: a small machine whose `loading` state invokes a call, a fetch
+ * that counts requests and answers when told, and a clock moved by hand.
+ */
+interface Thing {
+  id: number;
+  name: string;
+}
+const thing = v.object({ id: v.number(), name: v.string() });
+const getThing = (freshForMs?: number) =>
+  defineCall<{ id: number }, Thing>({
+    method: 'GET',
+    path: ({ id }) => `/api/things/${id}`,
+    response: thing,
+    freshForMs,
+  });
+
+/** A fetch that records each request (with its signal) and answers it when the test says. */
+function fakeServer() {
+  const requests: { url: string; signal: AbortSignal | null | undefined; answer: (status?: number) => void }[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = String(input);
+      const id = Number(url.split('/').pop());
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      requests.push({
+        url,
+        signal: init?.signal,
+        answer: (status = 200) =>
+          resolve(new Response(JSON.stringify(status === 200 ? { id, name: `Thing ${id}` } : {}), { status })),
+      });
+    });
+  return { fetch, requests, answerAll: () => requests.forEach((r) => r.answer()) };
+}
+
+function start(freshForMs?: number) {
+  let now = 0;
+  const cache = createCallCache(() => now);
+  const server = fakeServer();
+  const spec = getThing(freshForMs);
+  const machine = setup({
+    types: {
+      context: {} as { id: number; shown?: Thing },
+      events: {} as { type: 'open'; id: number } | { type: 'leave' },
+    },
+    actors: { loadThing: callActor(spec, { cache, fetch: server.fetch }) },
+  }).createMachine({
+    context: { id: 1 },
+    initial: 'away',
+    states: {
+      away: { on: { open: { target: 'thing', actions: assign({ id: ({ event }) => event.id }) } } },
+      thing: {
+        on: { leave: 'away' },
+        initial: 'loading',
+        states: {
+          loading: {
+            invoke: {
+              src: 'loadThing',
+              input: ({ context }) => ({ id: context.id }),
+              onDone: { target: 'loaded', actions: assign({ shown: ({ event }) => event.output }) },
+              onError: 'failed',
+            },
+          },
+          loaded: {},
+          failed: {},
+        },
+      },
+    },
+  });
+  const actor = createActor(machine).start();
+  const value = () => JSON.stringify(actor.getSnapshot().value);
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return { actor, value, server, cache, spec, settled, tick: (ms: number) => (now += ms) };
+}
+
+describe('a call with a freshness', () => {
+  it('shows a fresh answer at once on the next entry: loaded in the same send, no request', async () => {
+    const t = start(30_000);
+    t.actor.send({ type: 'open', id: 1 });
+    expect(t.value()).toBe('{"thing":"loading"}');
+    t.server.answerAll();
+    await t.settled();
+    expect(t.value()).toBe('{"thing":"loaded"}');
+    t.actor.send({ type: 'leave' });
+    t.tick(29_999);
+    t.actor.send({ type: 'open', id: 1 });
+    // Synchronously: the view never renders a loading state for it.
+    expect(t.value()).toBe('{"thing":"loaded"}');
+    expect(t.actor.getSnapshot().context.shown).toEqual({ id: 1, name: 'Thing 1' });
+    expect(t.server.requests).toHaveLength(1);
+  });
+
+  it('asks again once the answer is stale, and per input', async () => {
+    const t = start(1_000);
+    t.actor.send({ type: 'open', id: 1 });
+    t.server.answerAll();
+    await t.settled();
+    t.actor.send({ type: 'leave' });
+    t.actor.send({ type: 'open', id: 2 });
+    expect(t.value()).toBe('{"thing":"loading"}');
+    t.actor.send({ type: 'leave' });
+    t.tick(1_000);
+    t.actor.send({ type: 'open', id: 1 });
+    expect(t.value()).toBe('{"thing":"loading"}');
+    expect(t.server.requests.map((r) => r.url)).toEqual(['/api/things/1', '/api/things/2', '/api/things/1']);
+  });
+
+  it('keeps no failure: the next entry asks again', async () => {
+    const t = start(30_000);
+    t.actor.send({ type: 'open', id: 1 });
+    t.server.requests[0]?.answer(500);
+    await t.settled();
+    expect(t.value()).toBe('{"thing":"failed"}');
+    t.actor.send({ type: 'leave' });
+    t.actor.send({ type: 'open', id: 1 });
+    expect(t.value()).toBe('{"thing":"loading"}');
+    expect(t.server.requests).toHaveLength(2);
+  });
+
+  it('joins a warmed request in flight instead of making a second one, and leaving does not abort it for others', async () => {
+    const t = start(30_000);
+    t.cache.warm(t.spec, { id: 3 }, { fetch: t.server.fetch });
+    t.cache.warm(t.spec, { id: 3 }, { fetch: t.server.fetch });
+    t.actor.send({ type: 'open', id: 3 });
+    t.actor.send({ type: 'leave' });
+    expect(t.server.requests).toHaveLength(1);
+    expect(t.server.requests[0]?.signal?.aborted).toBe(false);
+    t.actor.send({ type: 'open', id: 3 });
+    t.server.answerAll();
+    await t.settled();
+    expect(t.value()).toBe('{"thing":"loaded"}');
+    expect(t.server.requests).toHaveLength(1);
+  });
+
+  it('aborts a request the entry made itself when the state is left', () => {
+    const t = start(30_000);
+    t.actor.send({ type: 'open', id: 4 });
+    t.actor.send({ type: 'leave' });
+    expect(t.server.requests[0]?.signal?.aborted).toBe(true);
+  });
+});
+
+describe('a call without a freshness', () => {
+  it('asks the server on every entry and is never warmed', async () => {
+    const t = start(undefined);
+    t.cache.warm(t.spec, { id: 1 }, { fetch: t.server.fetch });
+    expect(t.server.requests).toHaveLength(0);
+    t.actor.send({ type: 'open', id: 1 });
+    t.server.answerAll();
+    await t.settled();
+    t.actor.send({ type: 'leave' });
+    t.actor.send({ type: 'open', id: 1 });
+    expect(t.value()).toBe('{"thing":"loading"}');
+    expect(t.server.requests).toHaveLength(2);
+  });
+});

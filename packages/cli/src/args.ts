@@ -1,0 +1,80 @@
+import { PLACEHOLDER } from './placeholder';
+
+/** One `npm run new:screen` request: the screen and the options that shape it. */
+export interface NewScreen {
+  id: string;
+  path: string;
+  parent?: string;
+  /** `--tabs a,b`: in-screen tabs, each a child state entered by a `<id>.show<Tab>` event. */
+  tabs?: string[];
+  /** `--loads`: the screen loads its data: loading / loaded / failed with Retry (docs/calls.md). */
+  loads?: boolean;
+  /** `--role <role>`: only a person with the role sees it; others land on #notAllowed (docs/access.md). */
+  role?: string;
+  /** `--form`: a form that submits through a call: editing / submitting / saved | failed (docs/forms.md). */
+  form?: boolean;
+}
+
+export const usage =
+  'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…] [--loads] [--form] [--role <role>]';
+
+export const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** A word still to write: the placeholder gate (tests/paths/placeholders.ts) names it. */
+export const todo = (what: string) => `'${PLACEHOLDER} ${what}'`;
+
+/** A decision still to make in code, on a line of its own that the gate names by file and line. */
+export const todoLine = (indent: string, what: string) => `${indent}// ${PLACEHOLDER} ${what}`;
+
+/** The `:name` params of a path piece. */
+export const paramsOf = (path: string) =>
+  path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
+
+/** A screen with a param has no header entry: the header cannot say which one. */
+export const hasNav = ({ path }: NewScreen) => paramsOf(path).length === 0;
+
+/** A child shows inside its parent's view, under the parent's heading. */
+export const headingTag = ({ parent }: NewScreen) => (parent ? '<ScreenHeading level={2}>' : '<ScreenHeading>');
+
+const camel = /^[a-z][A-Za-z0-9]*$/;
+
+export function parseArgs(args: string[]): NewScreen {
+  const [id, path, ...rest] = args;
+  if (!id || path === undefined) throw new Error(usage);
+  if (!camel.test(id)) throw new Error(`"${id}" is not a camelCase state id. ${usage}`);
+  if (path.startsWith('/') && path !== '/') throw new Error(`path "${path}" is relative to its parent: drop the "/"`);
+  for (const name of paramsOf(path)) {
+    if (!camel.test(name)) throw new Error(`param ":${name}" is not a camelCase name. ${usage}`);
+  }
+  const at = rest.indexOf('--parent');
+  const parent = at >= 0 ? rest[at + 1] : undefined;
+  if (at >= 0 && !parent) throw new Error(usage);
+  const tabsAt = rest.indexOf('--tabs');
+  const tabs = tabsAt >= 0 ? (rest[tabsAt + 1] ?? '').split(',').filter(Boolean) : undefined;
+  if (tabs && tabs.length < 2) throw new Error(`--tabs needs two tab names or more, comma-separated. ${usage}`);
+  for (const tab of tabs ?? []) {
+    if (!camel.test(tab)) throw new Error(`tab "${tab}" is not a camelCase name. ${usage}`);
+  }
+  const loads = rest.includes('--loads');
+  const form = rest.includes('--form');
+  // Each of these gives the screen its own child states (the call's, the form's, the tabs'): two
+  // sets would be siblings that cannot both be shown. Put the second in a child screen.
+  const shaped = [tabs && '--tabs', loads && '--loads', form && '--form'].filter(Boolean);
+  if (shaped.length > 1)
+    throw new Error(`${shaped.join(' and ')} cannot be combined: put the second in a child screen. ${usage}`);
+  const roleAt = rest.indexOf('--role');
+  const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
+  if (roleAt >= 0 && !(role && camel.test(role))) throw new Error(`--role needs a camelCase role name. ${usage}`);
+  return {
+    id,
+    path,
+    ...(parent ? { parent } : {}),
+    ...(tabs ? { tabs } : {}),
+    ...(loads ? { loads } : {}),
+    ...(form ? { form } : {}),
+    ...(role ? { role } : {}),
+  };
+}

@@ -1,0 +1,509 @@
+import { cap, headingTag, todo, todoLine, type NewScreen } from './args';
+import {
+  addBehaviourSamples,
+  addEvents,
+  addSpecEvents,
+  addToCallRegistry,
+  addToInitialContext,
+  addToObject,
+  addToSetupBlock,
+  addToSpecBlock,
+  ensureImport,
+  extendContextType,
+  importValibot,
+} from './edit';
+import type { ScreenOption } from './option';
+
+/** The names a form's pieces share, from the screen's id (`newProject`: `NewProjectField`, `newProject.submit`…). */
+export const formNames = ({ id }: NewScreen) => {
+  const name = cap(id);
+  return {
+    module: `${id}Form`,
+    fields: `${id}Fields`,
+    field: `${name}Field`,
+    input: `${name}Input`,
+    empty: `empty${name}`,
+    schema: `${id}Schema`,
+    isChange: `is${name}Change`,
+    codes: `${id}ServerCodes`,
+    draftSchema: `${id}DraftSchema`,
+    actor: `submit${name}`,
+    call: `save${name}`,
+    api: `/api/${id}`,
+    event: (verb: 'change' | 'submit' | 'retry' | 'edit' | 'new' | 'discard') => `${id}.${verb}`,
+    guard: {
+      dirty: `is${name}Dirty`,
+      change: `isValid${name}Change`,
+      valid: `is${name}Valid`,
+      serverErrors: `has${name}ServerErrors`,
+    },
+    action: {
+      start: `start${name}`,
+      set: `set${name}Field`,
+      refuse: `refuse${name}`,
+      clear: `clear${name}Errors`,
+      saved: `mark${name}Saved`,
+      serverErrors: `show${name}ServerErrors`,
+      failure: `note${name}Failure`,
+      discard: `discard${name}`,
+      saveDraft: `save${name}Draft`,
+      clearDraft: `clear${name}Draft`,
+    },
+    state: (sub: 'Editing' | 'Submitting' | 'Saved' | 'Failed') => `${id}${sub}`,
+  };
+};
+
+/**
+ * `--form`: docs/forms.md's recipe, every piece of it. The screen refuses to leave while its form
+ * is dirty, with discard as the way out; `editing → submitting → saved | failed`; the submit is a
+ * call (src/api/calls.ts), answered by server/handlers.ts, which checks the body again and refuses
+ * fields with `422 { fieldErrors }`. The fields, their rules and words are not specified: one text
+ * field and `// TODO:` lines the gate names.
+ */
+export const form: ScreenOption = {
+  applies: (screen) => Boolean(screen.form),
+  on: (screen) => [`...refuseLeavingWhile('${formNames(screen).guard.dirty}')`],
+  node: formNode,
+  machine: addFormToSetup,
+  words: () => [
+    `    fields: { name: ${todo('the label of its name field')} },`,
+    `    required: ${todo('the message for a name left empty')},`,
+    `    taken: ${todo('the message for a name the server says is taken')},`,
+    `    refused: ${todo('the message for another value the server refuses')},`,
+    `    submit: ${todo('its submit button')},`,
+    `    discard: ${todo('its discard button')},`,
+    `    saved: ${todo('the heading once saved')},`,
+    `    another: ${todo('the button for another one')},`,
+    `    failed: ${todo('the heading when saving failed')},`,
+    `    retry: ${todo('the button that tries again')},`,
+    `    edit: ${todo('the button back to the form')},`,
+  ],
+  assertions: (screen, indent) => {
+    const { state } = formNames(screen);
+    return [
+      `${indent}${state('Editing')}: { absentHeading: strings.${screen.id}.saved },`,
+      `${indent}${state('Submitting')}: { absentHeading: strings.${screen.id}.saved },`,
+      `${indent}${state('Saved')}: { heading: strings.${screen.id}.saved },`,
+      `${indent}${state('Failed')}: { heading: strings.${screen.id}.failed },`,
+    ];
+  },
+  spec: addFormToSpec,
+  view: formView,
+  files: (screen, read) => {
+    const names = formNames(screen);
+    const module = `machines/${names.module}.ts`;
+    if (read(module) !== undefined) throw new Error(`${module} exists already`);
+    return [
+      [module, formModule(screen)],
+      ['src/api/calls.ts', addSubmitCall(read('src/api/calls.ts') ?? '', screen)],
+      ['server/handlers.ts', addSubmitHandler(read('server/handlers.ts') ?? '', screen)],
+    ];
+  },
+};
+
+/** machines/<id>Form.ts: the fields, their schema and the server's codes, apart from the machine. */
+function formModule(screen: NewScreen): string {
+  const n = formNames(screen);
+  return [
+    "import * as v from 'valibot';",
+    "import { limits } from '@statechart/forms/constants';",
+    "import { changeSchema, type FormSchema, type FormValues } from '@statechart/forms/forms';",
+    "import { strings } from './strings';",
+    '',
+    `// #${screen.id}'s form (docs/forms.md). The view shows a text field for each of ${n.fields}, labelled`,
+    `// by strings.${screen.id}.fields; the server checks a submit with ${n.schema} again.`,
+    todoLine('', `the fields of #${screen.id} and their rules (one text field, "name", until they are specified)`),
+    `export const ${n.fields} = ['name'] as const;`,
+    `export type ${n.field} = (typeof ${n.fields})[number];`,
+    `export const ${n.empty}: FormValues<${n.field}> = { name: '' };`,
+    '',
+    `export const ${n.schema}: FormSchema<${n.field}> = v.object({`,
+    `  name: v.pipe(v.string(), v.trim(), v.nonEmpty(strings.${screen.id}.required)),`,
+    '});',
+    '',
+    '/** What the submit sends: the values as typed (the server parses them again). */',
+    `export type ${n.input} = FormValues<${n.field}>;`,
+    '',
+    `const change = changeSchema(${n.fields}, limits.maxFieldLength);`,
+    `/** The machine's edge: a change is taken only for one of the fields, with a string no longer than the limit. */`,
+    `export const ${n.isChange} = (event: unknown): boolean => v.is(change, event);`,
+    '',
+    '/** A stored draft (docs/forms.md, "Keeping the draft across reloads"): any of the fields, each as typed, checked when read. */',
+    'const draftValue = v.pipe(v.string(), v.maxLength(limits.maxFieldLength));',
+    `export const ${n.draftSchema} = v.partial(v.object({ name: draftValue }));`,
+    '',
+    '/** Codes the server may answer for one field, and their messages (others get strings.<id>.refused). */',
+    `export const ${n.codes}: Record<string, string> = { taken: strings.${screen.id}.taken };`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The form's states (docs/forms.md, "A form"): each with an id (the path tests' assertions) and a
+ * tag (the view asks `hasTag` wherever the screen sits). A dirty form is kept across visits (the
+ * draft: `start` keeps it); discard puts back what was saved.
+ */
+function formNode(screen: NewScreen, indent: string): string[] {
+  const n = formNames(screen);
+  const a = n.action;
+  const state = (sub: 'Editing' | 'Submitting' | 'Saved' | 'Failed') =>
+    `id: '${n.state(sub)}', tags: '${n.state(sub)}'`;
+  return [
+    `${indent}entry: '${a.start}',`,
+    `${indent}initial: 'editing',`,
+    `${indent}states: {`,
+    `${indent}  editing: {`,
+    `${indent}    ${state('Editing')},`,
+    `${indent}    on: {`,
+    `${indent}      '${n.event('change')}': { guard: '${n.guard.change}', actions: ['${a.set}', '${a.saveDraft}'] },`,
+    `${indent}      '${n.event('discard')}': { guard: '${n.guard.dirty}', actions: ['${a.discard}', '${a.clearDraft}'] },`,
+    `${indent}      '${n.event('submit')}': [`,
+    `${indent}        { guard: '${n.guard.valid}', target: 'submitting', actions: '${a.clear}' },`,
+    `${indent}        { actions: '${a.refuse}' },`,
+    `${indent}      ],`,
+    `${indent}    },`,
+    `${indent}  },`,
+    `${indent}  submitting: {`,
+    `${indent}    ${state('Submitting')},`,
+    `${indent}    invoke: {`,
+    `${indent}      id: '${n.actor}',`,
+    `${indent}      src: '${n.actor}',`,
+    `${indent}      input: ({ context }) => context.${screen.id}.values,`,
+    `${indent}      onDone: { target: 'saved', actions: ['${a.saved}', '${a.clearDraft}'] },`,
+    `${indent}      onError: [`,
+    `${indent}        { guard: '${n.guard.serverErrors}', target: 'editing', actions: '${a.serverErrors}' },`,
+    `${indent}        { target: 'failed', actions: '${a.failure}' },`,
+    `${indent}      ],`,
+    `${indent}    },`,
+    `${indent}  },`,
+    `${indent}  saved: { ${state('Saved')}, on: { '${n.event('new')}': { target: 'editing', actions: '${a.start}' } } },`,
+    `${indent}  failed: { ${state('Failed')}, on: { '${n.event('retry')}': 'submitting', '${n.event('edit')}': 'editing' } },`,
+    `${indent}},`,
+  ];
+}
+
+/**
+ * What a form needs in the machine: its events, its state in context (empty at start), the submit
+ * actor named with its types (the app provides the call), its guards and actions.
+ */
+function addFormToSetup(source: string, screen: NewScreen): string {
+  const { id } = screen;
+  const n = formNames(screen);
+  const a = n.action;
+  const form = `context.${id}`;
+  let result = ensureImport(source, ['assign'], 'xstate');
+  result = ensureImport(result, ['callPlaceholder'], '@statechart/calls/machine');
+  result = ensureImport(
+    result,
+    ['emptyForm', 'fieldErrors', 'isDirty', 'serverFieldErrors', 'withField', 'type FormState'],
+    '@statechart/forms/forms',
+  );
+  result = ensureImport(result, ['refuseLeavingWhile'], '@statechart/core/leaving');
+  result = ensureImport(
+    result,
+    [n.codes, n.empty, n.fields, n.isChange, n.schema, `type ${n.field}`, `type ${n.input}`],
+    `./${n.module}`,
+  );
+  result = addEvents(result, [
+    `{ type: '${n.event('change')}'; field: ${n.field}; value: string }`,
+    ...(['submit', 'retry', 'edit', 'new', 'discard'] as const).map(n.event),
+  ]);
+  result = extendContextType(result, [`${id}: FormState<${n.field}>`]);
+  result = addToInitialContext(result, `${id}: emptyForm(${n.empty})`);
+  result = addToSetupBlock(result, 'actors', `${n.actor}: callPlaceholder<{ id: number }, ${n.input}>('${n.actor}'),`);
+  const serverErrors = (error: string) => `serverFieldErrors(${error}, ${n.fields}, ${n.codes}, strings.${id}.refused)`;
+  const guards = [
+    `${n.guard.dirty}: ({ context }) => isDirty(${form}),`,
+    `${n.guard.change}: ({ event }) => ${n.isChange}(event),`,
+    `${n.guard.valid}: ({ context }) => Object.keys(fieldErrors(${n.schema}, ${form}.values)).length === 0,`,
+    `${n.guard.serverErrors}: ({ event }) => 'error' in event && ${serverErrors('event.error')} !== undefined,`,
+  ];
+  const update = (name: string, body: string, args = '{ context }') =>
+    `${name}: assign({ ${id}: (${args}) => ${body} }),`;
+  const actions = [
+    // A dirty form is a draft kept across visits; a clean one starts empty.
+    update(a.start, `(isDirty(${form}) ? ${form} : emptyForm(${n.empty}))`),
+    update(
+      a.set,
+      `(event.type === '${n.event('change')}' ? withField(${form}, ${n.schema}, event.field, event.value) : ${form})`,
+      '{ context, event }',
+    ),
+    update(
+      a.refuse,
+      `({ ...${form}, errors: fieldErrors(${n.schema}, ${form}.values), refusals: ${form}.refusals + 1 })`,
+    ),
+    update(a.clear, `({ ...${form}, errors: {}, failure: undefined })`),
+    update(a.saved, `({ ...${form}, saved: ${form}.values })`),
+    update(
+      a.serverErrors,
+      `({ ...${form}, errors: ${serverErrors("'error' in event ? event.error : undefined")} ?? {}, refusals: ${form}.refusals + 1 })`,
+      '{ context, event }',
+    ),
+    update(a.failure, `({ ...${form}, failure: strings.${id}.failed })`),
+    // The way out of a dirty form: back to what was saved, so leaving is no longer refused.
+    update(a.discard, `emptyForm(${form}.saved)`),
+  ];
+  for (const line of [...guards].reverse()) result = addToSetupBlock(result, 'guards', line);
+  for (const line of [...actions].reverse()) result = addToSetupBlock(result, 'actions', line);
+  // Storage is the app's (createApp's provide), not the machine's: these stay empty here.
+  result = addToSetupBlock(result, 'actions', `${a.clearDraft}: () => {},`);
+  result = addToSetupBlock(result, 'actions', `${a.saveDraft}: () => {},`);
+  return addToSetupBlock(
+    result,
+    'actions',
+    todoLine(
+      '',
+      `keep #${id}'s draft across reloads (docs/persistence.md: provide ${a.saveDraft} and ${a.clearDraft} in src/main.tsx, the stored draft as input), or say why not`,
+    ),
+  );
+}
+
+/**
+ * The form in the spec: a sample per event (a value for the field: a placeholder the gate names),
+ * a click or typing per event, the submit's outcomes (saved, a field refused by the server, a 5xx),
+ * the refusal to leave while dirty, and the samples in `stateContext` (a dirty form is a state of
+ * its own to the path tests).
+ */
+function addFormToSpec(source: string, screen: NewScreen): string {
+  const { id } = screen;
+  const n = formNames(screen);
+  let result = ensureImport(source, [`type ${n.field}`], `../../machines/${n.module}`);
+  result = ensureImport(result, ['refusesLeaving'], '@statechart/core/leaving');
+  const samples = [
+    `{ type: '${n.event('change')}', field: 'name', value: ${todo(`a valid name for ${id}`)} }`,
+    ...(['submit', 'retry', 'edit', 'new', 'discard'] as const).map((verb) => `{ type: '${n.event(verb)}' }`),
+  ];
+  const click = (verb: 'submit' | 'retry' | 'edit' | 'new' | 'discard', label: string) =>
+    `'${n.event(verb)}': () => ({ do: 'click', role: 'button', name: strings.${id}.${label} }),`;
+  result = addSpecEvents(result, samples, [
+    `'${n.event('change')}': (event) => ({ do: 'type', label: strings.${id}.fields[event.field as ${n.field}], text: String(event.value) }),`,
+    click('submit', 'submit'),
+    click('retry', 'retry'),
+    click('edit', 'edit'),
+    click('new', 'another'),
+    click('discard', 'discard'),
+  ]);
+  // What performCall rejects with: a 422 carrying the body's field errors, a 5xx.
+  result = addToSpecBlock(
+    result,
+    'outcomes',
+    `${n.actor}: [{ output: { id: 1 } }, { error: { code: 'http.4xx', status: 422, fieldErrors: [{ field: 'name', code: 'taken' }] } }, { error: { code: 'http.5xx', status: 500 } }],`,
+  );
+  // Links lead where they say, except out of a dirty form: the machine refuses them on purpose.
+  result = addToSpecBlock(
+    result,
+    'refusals',
+    `${id}: { when: (snapshot) => refusesLeaving(appMachine, snapshot), reason: 'an unsaved form: leaving is refused until it is saved or discarded' },`,
+  );
+  return addBehaviourSamples(result, samples);
+}
+
+/** src/api/calls.ts with the submit: a call with a body and no freshness (every submit is a request). */
+export function addSubmitCall(source: string, screen: NewScreen): string {
+  const n = formNames(screen);
+  return addToCallRegistry(source, {
+    type: [n.input, `../../machines/${n.module}`],
+    call: [
+      todoLine('  ', `the API path of #${screen.id}'s submit, and what a saved one answers`),
+      `  ${n.call}: defineCall<${n.input}, { id: number }>({`,
+      "    method: 'POST',",
+      `    path: () => '${n.api}',`,
+      '    body: (input) => input,',
+      '    response: v.object({ id: v.number() }),',
+      '  }),',
+    ],
+    actor: `  ${n.actor}: callActor(calls.${n.call}),`,
+  });
+}
+
+/**
+ * server/handlers.ts with the submit's entry: the body checked again (a refused field answers 422
+ * with `{ fieldErrors }`, shown on its field), then 201. The server has its own schema, not the
+ * form's module: a backend checks what it is sent by its own rules, and the Vite config that loads
+ * the handlers stays free of the app's modules.
+ */
+export function addSubmitHandler(source: string, screen: NewScreen): string {
+  const n = formNames(screen);
+  const body = `${screen.id}Body`;
+  let result = importValibot(source);
+  const opening = 'export const handlers: Handlers = {';
+  const handlers = result.lastIndexOf(`\n${opening}`);
+  if (handlers < 0) throw new Error(`server/handlers.ts: no "${opening}" to add to`);
+  // Before the handlers' doc comment, which stays on them.
+  const comment = result.lastIndexOf('\n/**', handlers);
+  const at = (comment < 0 ? handlers : comment) + 1;
+  const schema = `/** What ${n.api} accepts: the fields of #${screen.id}'s form. */\nconst ${body} = v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty()) });\n\n`;
+  result = result.slice(0, at) + schema + result.slice(at);
+  return addToObject(
+    result,
+    opening,
+    [
+      todoLine('  ', `what ${n.api} does with a valid form (store it, answer its id) and which values it refuses`),
+      `  'POST ${n.api}': ({ body }) => {`,
+      `    const parsed = v.safeParse(${body}, body);`,
+      '    if (!parsed.success) {',
+      "      const fieldErrors = parsed.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', code: 'invalid' }));",
+      '      return { status: 422, body: { fieldErrors } };',
+      '    }',
+      '    return { status: 201, body: { id: 1 } };',
+      '  },',
+    ],
+    'server/handlers.ts',
+  );
+}
+
+/**
+ * The form's view (docs/forms.md, "Focus after submit"): a field per entry of the form's fields,
+ * the error summary, submit and discard; while saving the focus is in the form (the button is
+ * disabled), then on the saved notice, or on the failed notice if it was in the form.
+ */
+function formView(screen: NewScreen): string {
+  const { id } = screen;
+  const n = formNames(screen);
+  const send = (verb: string) => `send({ type: '${id}.${verb}' })`;
+  return [
+    "import { useRef, type RefObject } from 'react';",
+    "import { formStrings } from '@statechart/forms/formStrings';",
+    "import { isDirty } from '@statechart/forms/forms';",
+    `import { ${n.fields}, type ${n.field} } from '../../machines/${n.module}';`,
+    "import { strings } from '../../machines/strings';",
+    "import { plural } from '@statechart/core/wording';",
+    "import { useMachineSelector, useSend } from '../appRouting';",
+    "import { ErrorSummary } from '@statechart/forms/ErrorSummary';",
+    "import { Field } from '@statechart/forms/Field';",
+    "import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';",
+    "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
+    '',
+    "// The screen's own words load with its chunk; the words the machine and the path tests use are in machines/strings.ts.",
+    `const words = { heading: ${todo(`the heading of ${id}`)} };`,
+    '',
+    `const controlId = (field: ${n.field}) => \`${id}-\${field}\`;`,
+    '',
+    'export function View() {',
+    `  const form = useMachineSelector((s) => s.context.${id});`,
+    `  const saved = useMachineSelector((s) => s.hasTag('${n.state('Saved')}'));`,
+    `  const failed = useMachineSelector((s) => s.hasTag('${n.state('Failed')}'));`,
+    `  const busy = useMachineSelector((s) => s.hasTag('${n.state('Submitting')}'));`,
+    `  const dirty = useMachineSelector((s) => isDirty(s.context.${id}));`,
+    '  const send = useSend();',
+    '  const ref = useRef<HTMLFormElement>(null);',
+    `  const errors = ${n.fields}.flatMap((field) => {`,
+    '    const message = form.errors[field];',
+    '    return message === undefined ? [] : [{ id: controlId(field), message }];',
+    '  });',
+    '  if (saved) {',
+    '    return (',
+    '      <article className="screen">',
+    `        ${headingTag(screen)}{words.heading}</ScreenHeading>`,
+    '        <SavedNotice />',
+    `        <button type="button" className="button" onClick={() => ${send('new')}}>`,
+    `          {strings.${id}.another}`,
+    '        </button>',
+    '      </article>',
+    '    );',
+    '  }',
+    '  return (',
+    '    <article className="screen">',
+    `      ${headingTag(screen)}{words.heading}</ScreenHeading>`,
+    '      <ErrorSummary title={plural(formStrings.summary, errors.length)} entries={errors} refusals={form.refusals} />',
+    '      {failed ? (',
+    '        <FailedNotice',
+    '          form={ref}',
+    '          retry={() => {',
+    '            focusRegion(ref.current);',
+    `            ${send('retry')};`,
+    '          }}',
+    '          edit={() => {',
+    `            ${send('edit')};`,
+    '            // The fields are enabled again in this commit; the first one is where editing starts.',
+    `            queueMicrotask(() => focusRegion(document.getElementById(controlId(${n.fields}[0]))));`,
+    '          }}',
+    '        />',
+    '      ) : null}',
+    '      <form',
+    '        ref={ref}',
+    '        className="form"',
+    '        noValidate',
+    '        aria-busy={busy}',
+    '        tabIndex={-1}',
+    '        onSubmit={(event) => {',
+    '          event.preventDefault();',
+    '          focusRegion(ref.current);',
+    `          ${send('submit')};`,
+    '        }}',
+    '      >',
+    '        <fieldset className="form__fields" disabled={busy || failed}>',
+    `          {${n.fields}.map((field) => (`,
+    `            <Field key={field} id={controlId(field)} label={strings.${id}.fields[field]} error={form.errors[field]}>`,
+    '              {(control) => (',
+    '                <input',
+    '                  {...control}',
+    '                  className="input"',
+    '                  type="text"',
+    '                  autoComplete="off"',
+    '                  value={form.values[field]}',
+    `                  onChange={(event) => send({ type: '${n.event('change')}', field, value: event.target.value })}`,
+    '                />',
+    '              )}',
+    '            </Field>',
+    '          ))}',
+    '        </fieldset>',
+    '        <div className="actions">',
+    '          <button type="submit" className="button" disabled={busy || failed}>',
+    `            {strings.${id}.submit}`,
+    '          </button>',
+    `          <button type="button" className="button button--secondary" disabled={busy} onClick={() => ${send('discard')}}>`,
+    `            {strings.${id}.discard}`,
+    '          </button>',
+    '          {busy ? (',
+    '            <p className="pending pending--inline" role="status">',
+    '              {formStrings.saving}',
+    '            </p>',
+    '          ) : null}',
+    '        </div>',
+    '        {dirty ? <p className="form__note">{formStrings.unsaved}</p> : null}',
+    '      </form>',
+    '    </article>',
+    '  );',
+    '}',
+    '',
+    '/** Reached only by a submit: takes the focus (the form it came from is gone). */',
+    'function SavedNotice() {',
+    '  const ref = useFocusOnArrival<HTMLDivElement>(() => true);',
+    '  return (',
+    '    <div ref={ref} className="notice notice--success" role="status" tabIndex={-1}>',
+    `      <h2>{strings.${id}.saved}</h2>`,
+    '    </div>',
+    '  );',
+    '}',
+    '',
+    '/** A failed save: takes the focus if it was in the form (the submit or Retry that led here). */',
+    'function FailedNotice({',
+    '  form,',
+    '  retry,',
+    '  edit,',
+    '}: {',
+    '  form: RefObject<HTMLFormElement | null>;',
+    '  retry: () => void;',
+    '  edit: () => void;',
+    '}) {',
+    '  const ref = useFocusOnArrival<HTMLDivElement>(',
+    '    (focused) => focused === null || form.current?.contains(focused) === true,',
+    '  );',
+    '  return (',
+    '    <div ref={ref} className="notice notice--error" role="alert" tabIndex={-1}>',
+    `      <h2>{strings.${id}.failed}</h2>`,
+    '      <div className="actions">',
+    '        <button type="button" className="button" onClick={retry}>',
+    `          {strings.${id}.retry}`,
+    '        </button>',
+    '        <button type="button" className="button button--secondary" onClick={edit}>',
+    `          {strings.${id}.edit}`,
+    '        </button>',
+    '      </div>',
+    '    </div>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+}

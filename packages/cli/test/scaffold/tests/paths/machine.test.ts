@@ -1,0 +1,4 @@
+import { describeMachineLevel } from '@statechart/paths/machineLevel';
+import { productSpec } from './productPaths';
+
+await describeMachineLevel([productSpec]);

@@ -1,0 +1,4 @@
+import { describeWalks } from '@statechart/paths/walkLevel';
+import { productSpec } from './productPaths';
+
+describeWalks([productSpec]);

@@ -1,0 +1,362 @@
+import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
+import { URL_PARAM, type RouteEvent, type RouteMeta } from './routeMeta';
+import { matchSegments, splitPath, type Route, type RouteTable } from './table';
+
+/** URLs longer than this are not parsed: they land in the not-found state as typed. */
+export const MAX_URL_LENGTH = 2048;
+
+/** A routable state with the params that address it. */
+export interface Location {
+  route: Route;
+  params: Record<string, unknown>;
+  /**
+   * A search-keyed region the URL does not name: its default. It applies only while the region's
+   * parallel state is active; it never enters that state by itself.
+   */
+  implicit?: boolean;
+}
+
+const ORIGIN = 'http://app.invalid';
+
+/**
+ * True for a URL that stays on our origin once the browser resolves it: one leading `/`, not
+ * `//host`, `/\host` or anything the URL parser turns into one (tabs and newlines are dropped).
+ */
+export function isAppRelative(url: string): boolean {
+  return onOrigin(url) !== undefined;
+}
+
+/** `url` parsed on our origin when it is app-relative; undefined otherwise. */
+function onOrigin(url: string): URL | undefined {
+  if (!url.startsWith('/')) return undefined;
+  try {
+    const parsed = new URL(url, ORIGIN);
+    return parsed.origin === ORIGIN ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A URL the app may write, spelled as the browser keeps it once written (what `location` reads
+ * back): app-relative ones percent-encoded by the URL parser (dot segments resolved, an empty
+ * query dropped), anything else as one encoded path segment. Never throws (an unpaired surrogate
+ * becomes U+FFFD, as the URL parser does), and safeUrl(safeUrl(x)) === safeUrl(x), so a
+ * not-found URL the app writes reads back as itself.
+ */
+export function safeUrl(url: string): string {
+  return spelled(onOrigin(url) ?? new URL(`/${encodeSegment(url)}`, ORIGIN));
+}
+
+const spelled = (parsed: URL): string => parsed.pathname + parsed.search;
+
+function encodeSegment(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // An unpaired surrogate (URIError): every surrogate becomes U+FFFD, as a URL parser writes a lone one.
+    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\ufffd'));
+  }
+}
+
+/**
+ * A link's target resolved the way a browser resolves an `<a href>` on the page shown (`current`,
+ * app-relative): `''`, `'?'`, `'x'`, `'../x'` are relative to it; `/x` is app-relative already.
+ * Anything with a scheme or another host (`https://…`, `//host`) is returned as given: it is not
+ * app-relative, so it lands in not-found.
+ */
+export function resolveLink(url: string, current: string): string {
+  try {
+    const parsed = new URL(url, ORIGIN + current);
+    if (parsed.origin === ORIGIN && !/^[a-z][\w+.-]*:/i.test(url.trim())) {
+      return parsed.pathname + parsed.search + parsed.hash;
+    }
+  } catch {
+    // Not a URL at all: not-found shows it.
+  }
+  return url;
+}
+
+/**
+ * URL → where the machine should be: one location per URL part (pathname, then each search-keyed
+ * region), or the not-found location keeping the URL as typed. Never throws.
+ * `url` is app-relative (base path removed), e.g. `/section/3?overlay=open`. The hash is not part
+ * of the state. A URL whose canonical spelling (as the app would write it back) is longer than
+ * MAX_URL_LENGTH is not-found too, so that every URL the app writes loads back to its state.
+ */
+export function resolveUrl(table: RouteTable, url: string): Location[] {
+  const hashAt = url.indexOf('#');
+  const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  // Not-found keeps the URL as the app writes it (and the browser then shows it), so that a
+  // reload reads back the same text: `//x` becomes `/%2F%2Fx`, `/a b` becomes `/a%20b`.
+  const parsed = onOrigin(withoutHash);
+  const written = parsed ? spelled(parsed) : safeUrl(withoutHash);
+  const notFound = [{ route: table.notFound, params: { [URL_PARAM]: written } }];
+  if (withoutHash.length > MAX_URL_LENGTH || !parsed) return notFound;
+  const queryAt = written.indexOf('?');
+  const pathname = queryAt >= 0 ? written.slice(0, queryAt) : written;
+  const query = queryAt >= 0 ? written.slice(queryAt + 1) : '';
+
+  const search = parseQuery(query);
+  const pathSegments = decodeSegments(splitPath(pathname));
+  if (!search || !pathSegments) return notFound;
+
+  const locations: Location[] = [];
+  for (const [region, trie] of table.tries) {
+    const implicit = region !== null && !search.has(region);
+    const segments = region === null ? pathSegments : splitPath(search.get(region) ?? '');
+    const match = matchSegments(trie, segments);
+    if (!match && implicit) continue;
+    if (!match) return notFound;
+    const params = parseParams(match.route, match.raw, search);
+    if (!params) return notFound;
+    locations.push(implicit ? { route: match.route, params, implicit } : { route: match.route, params });
+  }
+  if (format(locations).length > MAX_URL_LENGTH) return notFound;
+  return locations;
+}
+
+function parseQuery(query: string): URLSearchParams | undefined {
+  // URLSearchParams decodes bad percent-encoding leniently; we refuse it as the path does.
+  for (const pair of query.split('&')) {
+    if (decode(pair.replace(/\+/g, ' ')) === undefined) return undefined;
+  }
+  return new URLSearchParams(query);
+}
+
+function decodeSegments(segments: string[]): string[] | undefined {
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    const value = decode(segment);
+    if (value === undefined) return undefined;
+    decoded.push(value);
+  }
+  return decoded;
+}
+
+function decode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseParams(
+  route: Route,
+  raw: Record<string, string>,
+  search: URLSearchParams,
+): Record<string, unknown> | undefined {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const parsed = route.params[name]?.parse(value);
+    if (parsed === undefined) return undefined;
+    params[name] = parsed;
+  }
+  for (const [name, parser] of Object.entries(route.search)) {
+    const value = search.get(name);
+    // An absent search param is sent as undefined, so that the machine forgets the old value.
+    if (value === null) params[name] = undefined;
+    else {
+      const parsed = parser.parse(value);
+      if (parsed === undefined) return undefined;
+      params[name] = parsed;
+    }
+  }
+  return params;
+}
+
+/** The route event that asks the machine to go to a location. */
+export function routeEvent({ route, params }: Location): RouteEvent {
+  return { type: 'xstate.route', to: `#${route.id}`, params };
+}
+
+/**
+ * Values derived from a snapshot, kept while the snapshot lives: every link, the shell and the
+ * router ask for the same few per snapshot, and a snapshot never changes.
+ */
+const derived = new WeakMap<RouteTable, WeakMap<AnyMachineSnapshot, Map<string, unknown>>>();
+function memo<T>(table: RouteTable, snapshot: AnyMachineSnapshot, name: string, compute: () => T): T {
+  let bySnapshot = derived.get(table);
+  if (!bySnapshot) derived.set(table, (bySnapshot = new WeakMap()));
+  let values = bySnapshot.get(snapshot);
+  if (!values) bySnapshot.set(snapshot, (values = new Map()));
+  if (!values.has(name)) values.set(name, compute());
+  return values.get(name) as T;
+}
+
+/** The URL params in a routed machine's context (RoutedContext: every routed machine has them). */
+export function paramsOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  return snapshot.context.params as Record<string, unknown>;
+}
+
+/** The state nodes a snapshot is in, parents before children, in document order. */
+export function activeNodesOf(table: RouteTable, snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return memo(table, snapshot, 'activeNodes', () => activeNodes(table.machine.root, snapshot.value));
+}
+
+/** The state nodes a state value is in, parents before children, in document order. */
+export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [root];
+  const walk = (node: AnyStateNode, at: StateValue) => {
+    const keys = typeof at === 'string' ? [at] : Object.keys(at);
+    for (const key of keys) {
+      const child = node.states[key] as AnyStateNode | undefined;
+      if (!child) continue;
+      nodes.push(child);
+      if (typeof at !== 'string') walk(child, (at as Record<string, StateValue>)[key] as StateValue);
+    }
+  };
+  walk(root, value);
+  return nodes;
+}
+
+/**
+ * Where a snapshot is, as URL locations: the deepest active routable state of each URL part,
+ * with the params it owns from the context. A state without a route shows at its nearest
+ * routable ancestor's URL.
+ */
+export function locate(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] {
+  return memo(table, snapshot, 'locate', () => locateNow(table, snapshot));
+}
+
+function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] {
+  const deepest = new Map<string | null, Route>();
+  for (const node of activeNodesOf(table, snapshot)) {
+    const route = table.routes.get(node.id);
+    if (route) deepest.set(route.region, route);
+  }
+  const params = paramsOf(snapshot);
+  return [...deepest.values()].map((route) => ({ route, params: pick(route, params) }));
+}
+
+/** The params `route` owns. Loops without arrays: links work this out for every snapshot. */
+function pick(route: Route, params: Record<string, unknown>): Record<string, unknown> {
+  const owned: Record<string, unknown> = {};
+  for (const name in route.params) owned[name] = params[name];
+  for (const name in route.search) owned[name] = params[name];
+  if (route.keepsUrl) owned[URL_PARAM] = params[URL_PARAM];
+  return owned;
+}
+
+/** State → URL: the app-relative URL of a snapshot. Pure. */
+export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  const keeper = activeNodesOf(table, snapshot).find((node) => node.meta?.path === '*');
+  if (keeper) return safeUrl(String(paramsOf(snapshot)[URL_PARAM] ?? '/'));
+  return format(locate(table, snapshot));
+}
+
+/** Locations → URL. A location that keeps its URL wins; search-keyed parts at their default are left out. */
+export function format(locations: Location[]): string {
+  const keeper = locations.find((location) => location.route.keepsUrl);
+  if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
+  let pathname = '/';
+  const search = new URLSearchParams();
+  for (const { route, params } of locations) {
+    const part = route.segments
+      .map((segment) =>
+        segment.startsWith(':')
+          ? encodeURIComponent(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '')
+          : encodeURIComponent(segment),
+      )
+      .join('/');
+    if (route.region === null) pathname = `/${part}`;
+    else if (part !== '') search.set(route.region, part);
+    for (const name in route.search) {
+      if (params[name] !== undefined) search.set(name, route.search[name]!.format(params[name]));
+    }
+  }
+  const query = search.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The URL a move to `to` would show: the snapshot's URL with `to`'s part replaced. */
+export function hrefFor(
+  table: RouteTable,
+  snapshot: AnyMachineSnapshot,
+  to: string,
+  params: Record<string, unknown> = {},
+): string {
+  const id = to.replace(/^#/, '');
+  const route = table.routes.get(id);
+  if (!route)
+    throw new Error(process.env.NODE_ENV === 'production' ? 'Unknown route' : `hrefFor: no routable state #${id}`);
+  const current = locate(table, snapshot);
+  const target: Location = { route, params: pick(route, { ...paramsOf(snapshot), ...params }) };
+  // Search params belong to the screen: a link to another screen starts without them.
+  const shown = current.find((location) => location.route.region === route.region && !location.route.keepsUrl);
+  if (shown?.route !== route) {
+    for (const name in route.search) target.params[name] = params[name];
+  }
+  // The other parts of the URL as they are, in the table's order of parts (the pathname first).
+  const others = current.filter((location) => location.route.region !== route.region && !location.route.keepsUrl);
+  others.push(target);
+  return format(others.sort((a, b) => order(table, a) - order(table, b)));
+}
+
+function order(table: RouteTable, location: Location): number {
+  return location.route.region === null ? -1 : [...table.tries.keys()].indexOf(location.route.region);
+}
+
+/**
+ * One screen shown: a state with a path and the path params it owns (not search params). `key`
+ * encodes both unambiguously (JSON), for React keys and comparisons; never parsed back.
+ */
+export interface Screen {
+  id: string;
+  key: string;
+}
+
+/** The screens shown, parents before children. The same array for the same snapshot. */
+export function screensOf(table: RouteTable, snapshot: AnyMachineSnapshot): Screen[] {
+  return memo(table, snapshot, 'screens', () => screensNow(table, snapshot));
+}
+
+function screensNow(table: RouteTable, snapshot: AnyMachineSnapshot): Screen[] {
+  const params = paramsOf(snapshot);
+  return activeNodesOf(table, snapshot)
+    .filter((node) => node.meta?.path !== undefined)
+    .map((node) => {
+      const route = table.routes.get(node.id);
+      const own = route ? Object.keys(route.params).map((name) => params[name]) : [params[URL_PARAM]];
+      return { id: node.id, key: JSON.stringify([node.id, ...own]) };
+    });
+}
+
+/** Same screens, in the same order. */
+export function sameScreens(a: readonly Screen[], b: readonly Screen[]): boolean {
+  return a.length === b.length && a.every((screen, index) => screen.key === b[index]?.key);
+}
+
+/** The screens shown as one string: a React key, or a value to compare, that changes with any screen. */
+export function screenKey(table: RouteTable, snapshot: AnyMachineSnapshot): string {
+  return screensKey(screensOf(table, snapshot));
+}
+
+/** One key for a list of screens (a React key that changes when any screen does). */
+export function screensKey(screens: readonly Screen[]): string {
+  return JSON.stringify(screens.map((screen) => screen.key));
+}
+
+/** `'Item {id}'` → `'Item 3'`, from the params in context. */
+function fillParams(title: string, snapshot: AnyMachineSnapshot): string {
+  const params = paramsOf(snapshot);
+  return title.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/**
+ * The titles of the screens shown, topmost first: each URL part's deepest titled state, the
+ * search-keyed parts (overlays) before the pathname's.
+ */
+export function screenTitles(table: RouteTable, snapshot: AnyMachineSnapshot): string[] {
+  const deepest = new Map<string | null, string>();
+  for (const node of activeNodesOf(table, snapshot)) {
+    const title = (node.meta as RouteMeta | undefined)?.title;
+    // A title from data reads the snapshot (and falls back while loading); a string fills its {params}.
+    const text = typeof title === 'function' ? title(snapshot) : title && fillParams(title, snapshot);
+    if (text) deepest.set(table.regionOf.get(node) ?? null, text);
+  }
+  const main = deepest.get(null);
+  deepest.delete(null);
+  return [...[...deepest.values()].reverse(), ...(main ? [main] : [])];
+}

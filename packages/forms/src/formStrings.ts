@@ -1,0 +1,18 @@
+import type { Plural } from '@statechart/core/wording';
+
+/**
+ * Words every form shows; a form's own labels and rules live with the form. Apart from `strings`
+ * (which the product machine imports, so it is in every page's first load) so that only screens
+ * with forms load them.
+ */
+export const formStrings = {
+  summary: {
+    one: 'There is a problem with 1 field',
+    other: 'There are problems with {count} fields',
+  } satisfies Plural,
+  saving: 'Saving…',
+  unsaved: 'Unsaved changes: leaving this screen is refused until you save.',
+  draftRestored: 'Your unsaved input from an earlier visit was restored.',
+  draftDropped: 'An earlier draft could not be read and was discarded.',
+  empty: 'Nothing here yet.',
+} as const;

@@ -1,0 +1,165 @@
+import { formStrings } from '../src/formStrings';
+import * as v from 'valibot';
+import { createActor, type SnapshotFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { emptyForm, fieldErrors, isDirty, serverFieldErrors, withField } from '../src/forms';
+import { refusesLeaving } from '@statechart/core/leaving';
+import { interpolate, plural } from '@statechart/core/wording';
+import { emptyRecord, recordFields, recordSchema, recordStrings } from '../../../examples/reference/recordForm';
+import { referenceMachine } from '../../../examples/reference/referenceMachine';
+
+const start = (input?: unknown) => createActor(referenceMachine, { input }).start();
+const route = (to: `#${string}`, params: Record<string, unknown> = {}) => ({
+  type: 'xstate.route' as const,
+  to,
+  params,
+});
+const main = (snapshot: SnapshotFrom<typeof referenceMachine>) =>
+  (snapshot.value as { app: { main: unknown } }).app.main;
+
+describe('form helpers (machines/forms.ts)', () => {
+  it('keeps the first message of each refused field and nothing for valid values', () => {
+    expect(fieldErrors(recordSchema, emptyRecord)).toEqual({ name: recordStrings.required });
+    expect(fieldErrors(recordSchema, { ...emptyRecord, name: 'x', quantity: '100' })).toEqual({
+      quantity: recordStrings.range,
+    });
+    expect(fieldErrors(recordSchema, { name: 'x', quantity: '7', category: 'first' })).toEqual({});
+  });
+
+  it('clears a shown error as soon as its field is fixed, and does not show errors while typing', () => {
+    const refused = { ...emptyForm(emptyRecord), errors: fieldErrors(recordSchema, emptyRecord) };
+    expect(withField(refused, recordSchema, 'name', 'x').errors).toEqual({});
+    expect(withField(emptyForm(emptyRecord), recordSchema, 'quantity', 'abc').errors).toEqual({});
+  });
+
+  it('is dirty while the values differ from the saved ones', () => {
+    const form = emptyForm(emptyRecord);
+    expect(isDirty(form)).toBe(false);
+    expect(isDirty(withField(form, recordSchema, 'name', 'x'))).toBe(true);
+    expect(isDirty(withField(withField(form, recordSchema, 'name', 'x'), recordSchema, 'name', ''))).toBe(false);
+  });
+
+  it('maps a call’s field errors onto the form’s fields, dropping unknown fields', () => {
+    const messages = { taken: 'Used.' };
+    const error = {
+      fieldErrors: [
+        { field: 'name', code: 'taken' },
+        { field: 'quantity', code: 'odd' },
+        { field: 'x', code: 'taken' },
+      ],
+    };
+    expect(serverFieldErrors(error, recordFields, messages, 'Refused.')).toEqual({
+      name: 'Used.',
+      quantity: 'Refused.',
+    });
+    expect(serverFieldErrors(new Error('offline'), recordFields, messages, 'Refused.')).toBeUndefined();
+    expect(serverFieldErrors({ fieldErrors: [{ field: 'x', code: 'a' }] }, recordFields, messages, '')).toBeUndefined();
+  });
+});
+
+describe('wording helpers (machines/wording.ts)', () => {
+  it('interpolates named values and leaves unknown names as written', () => {
+    expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+  });
+
+  it('chooses the plural form with Intl.PluralRules', () => {
+    expect(plural(formStrings.summary, 1)).toBe('There is a problem with 1 field');
+    expect(plural(formStrings.summary, 3)).toBe('There are problems with 3 fields');
+    expect(plural({ one: '{count} Datei', other: '{count} Dateien' }, 2, {}, 'de')).toBe('2 Dateien');
+  });
+});
+
+describe('the reference form (newRecord)', () => {
+  it('refuses an empty submit: field errors in context, the values kept, a refusal counted', () => {
+    const actor = start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'quantity', value: '500' });
+    actor.send({ type: 'record.submit' });
+    const { record } = actor.getSnapshot().context;
+    expect(main(actor.getSnapshot())).toEqual({ newRecord: 'editing' });
+    expect(record.errors).toEqual({ name: recordStrings.required, quantity: recordStrings.range });
+    expect(record.values.quantity).toBe('500');
+    expect(record.refusals).toBe(1);
+  });
+
+  it('ignores a change event whose payload fails the edge schema', () => {
+    const actor = start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'nope', value: 'x' } as never);
+    actor.send({ type: 'record.change', field: 'name', value: 42 } as never);
+    actor.send({ type: 'record.change', field: 'name', value: 'x'.repeat(5000) });
+    expect(actor.getSnapshot().context.record.values).toEqual(emptyRecord);
+  });
+
+  it('submits valid input, refuses to leave until saved, then leaves', () => {
+    const actor = start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: 'A name' });
+    expect(refusesLeaving(referenceMachine, actor.getSnapshot())).toBe(true);
+    actor.send(route('#home'));
+    expect(main(actor.getSnapshot())).toEqual({ newRecord: 'editing' });
+    actor.send({ type: 'record.submit' });
+    expect(main(actor.getSnapshot())).toEqual({ newRecord: 'submitting' });
+    actor.send({ type: 'xstate.done.actor.submitRecord', output: { id: 1 } } as never);
+    expect(main(actor.getSnapshot())).toEqual({ newRecord: 'saved' });
+    expect(refusesLeaving(referenceMachine, actor.getSnapshot())).toBe(false);
+    actor.send(route('#home'));
+    expect(main(actor.getSnapshot())).toBe('home');
+  });
+
+  it('puts a call’s field errors on the fields and a failure without them in failed, keeping the input', () => {
+    const actor = start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: 'taken' });
+    actor.send({ type: 'record.submit' });
+    actor.send({
+      type: 'xstate.error.actor.submitRecord',
+      error: { fieldErrors: [{ field: 'name', code: 'taken' }] },
+    } as never);
+    expect(main(actor.getSnapshot())).toEqual({ newRecord: 'editing' });
+    expect(actor.getSnapshot().context.record.errors).toEqual({ name: recordStrings.serverCodes.taken });
+    actor.send({ type: 'record.submit' });
+    actor.send({ type: 'xstate.error.actor.submitRecord', error: new Error('offline') } as never);
+    expect(main(actor.getSnapshot())).toEqual({ newRecord: 'failed' });
+    expect(actor.getSnapshot().context.record.values.name).toBe('taken');
+    actor.send({ type: 'record.retry' });
+    expect(main(actor.getSnapshot())).toEqual({ newRecord: 'submitting' });
+  });
+
+  it('starts from a draft given as input, dirty, and ignores a draft of the wrong shape', () => {
+    const actor = start({ draft: { name: 'kept' } });
+    actor.send(route('#newRecord'));
+    expect(actor.getSnapshot().context.record.values.name).toBe('kept');
+    expect(refusesLeaving(referenceMachine, actor.getSnapshot())).toBe(true);
+    expect(start({ draft: { name: 3 } }).getSnapshot().context.record.values).toEqual(emptyRecord);
+  });
+});
+
+describe('access (admin and notAllowed)', () => {
+  it('sends a role without access to notAllowed, keeping the target as a state id and params', () => {
+    const actor = start();
+    actor.send(route('#admin'));
+    expect(main(actor.getSnapshot())).toBe('notAllowed');
+    expect(actor.getSnapshot().context.returnTo?.to).toBe('#admin');
+    expect(JSON.stringify(actor.getSnapshot().context.returnTo)).not.toContain('/admin');
+  });
+
+  it('returns to the target once signed in, and leaves it when signed out', () => {
+    const actor = start();
+    actor.send(route('#admin'));
+    actor.send({ type: 'session.signedIn', roles: ['admin'] });
+    expect(main(actor.getSnapshot())).toBe('admin');
+    actor.send({ type: 'session.signedOut' });
+    expect(main(actor.getSnapshot())).toBe('notAllowed');
+  });
+
+  it('takes the roles from input, and ignores input of the wrong shape', () => {
+    const admin = start({ roles: ['admin'] });
+    admin.send(route('#admin'));
+    expect(main(admin.getSnapshot())).toBe('admin');
+    const bad = start({ roles: 'admin' });
+    bad.send(route('#admin'));
+    expect(main(bad.getSnapshot())).toBe('notAllowed');
+    expect(v.is(v.array(v.string()), bad.getSnapshot().context.roles)).toBe(true);
+  });
+});

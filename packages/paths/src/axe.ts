@@ -1,0 +1,104 @@
+import axe, { type AxeResults, type ElementContext, type RunOptions } from 'axe-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * axe-core's violations on what the page shows, one line each: rule, help text and the offending
+ * elements. A cheaper way to run the same audit than @axe-core/playwright's `analyze()`, which the
+ * browser tests used before (docs/BENCHMARKS.md, "Browser project, session 4"):
+ *
+ * - axe's 0.5 MB source is evaluated once per document (analyze() evaluates it twice per call,
+ *   ~0.2 s of parse and compile each on a loaded machine), so a second audit of the same page
+ *   (the dark scheme's colour rules) costs only the rules it runs;
+ * - only the violations come back whole (`resultTypes`): passes and inapplicable rules, which
+ *   no test reads, are cut to one node each instead of being serialised node by node.
+ *
+ * The rules are axe's defaults, as before; `rules` narrows them, `include` audits one region.
+ */
+export async function axeViolations(
+  page: Page,
+  options: { rules?: readonly string[]; include?: string } = {},
+): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async ({ rules, include }) => {
+      const { axe } = window as unknown as {
+        axe: { run(context: ElementContext, options: RunOptions): Promise<AxeResults> };
+      };
+      const results = await axe.run(include ? { include: [include] } : document, {
+        resultTypes: ['violations'],
+        ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}),
+      });
+      return results.violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
+    },
+    { rules: options.rules ? [...options.rules] : undefined, include: options.include },
+  );
+}
+
+/** A screen state to audit: where it is and how to bring the page there. */
+export interface ScreenState {
+  name: string;
+  url: string;
+  /** The heading that shows the state is on screen. */
+  heading: string;
+  /** Brings the page into the state after the URL has loaded. */
+  act?: (page: Page) => Promise<void>;
+  /** Prepares the page before it loads. */
+  before?: (page: Page) => Promise<unknown>;
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+
+/**
+ * Only these axe rules depend on the color scheme (they read rendered colors); the others read the
+ * DOM and ARIA, which the scheme does not change. So a state is loaded once: every rule in light,
+ * then these again in dark, on the same page. Half the page loads and axe runs of one per scheme.
+ */
+export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Contrast is measured on settled colors: a screen fades in as it enters (styles.css, `.screen`),
+ * and a scheme change moves colors with a CSS transition; under load axe could read a screen
+ * mid-fade. A spinner's endless animation never finishes, and one cancelled by a re-render
+ * rejects: both are skipped.
+ */
+function animationsSettled(page: Page) {
+  return page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
+/**
+ * A state that acts on the page (types, signs in, saves) gets a context of its own: a form's draft
+ * is kept in localStorage, which the tabs of a context share. The others open a tab each in one
+ * shared context: cheaper than a context, and the app's chunks come from its cache.
+ */
+export async function violationsIn(
+  { browser, shared, context }: { browser: Browser; shared: BrowserContext; context: BrowserContextOptions },
+  origin: string,
+  state: ScreenState,
+): Promise<string[]> {
+  const own = state.act ? await browser.newContext(context) : undefined;
+  const page = await (own ?? shared).newPage();
+  try {
+    await state.before?.(page);
+    await page.goto(origin + state.url);
+    await heading(page, state.heading).waitFor();
+    await state.act?.(page);
+    await animationsSettled(page);
+    const light = await axeViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await animationsSettled(page);
+    const dark = await axeViolations(page, { rules: COLOR_RULES });
+    return [...light.map((line) => `light scheme: ${line}`), ...dark.map((line) => `dark scheme: ${line}`)];
+  } finally {
+    await (own ? own.close() : page.close());
+  }
+}

@@ -1,0 +1,204 @@
+import { delayOf } from './internalNames';
+import type { Browser, Page } from 'playwright-core';
+import type { StateValue } from 'xstate';
+import { openPage } from './browser';
+import { seeSnapshot, type Seen } from './graph';
+import type { AnyEvent, MachineSpec } from './spec';
+import type { Check, Driver } from './ui';
+
+/**
+ * A minimal React DevTools hook, installed before the app loads: React hands it every committed
+ * root, in production builds too. From the root we read the router the app renders with, as a
+ * devtools extension would, so the built product needs no test hook of its own.
+ */
+function installDevtoolsHook() {
+  const roots = new Set<unknown>();
+  Object.assign(window, {
+    __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+      supportsFiber: true,
+      isDisabled: false,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => {},
+      onCommitFiberRoot: (_id: number, root: unknown) => roots.add(root),
+      onCommitFiberUnmount: () => {},
+      onPostCommitFiberRoot: () => {},
+    },
+    __pathsRoots: roots,
+  });
+}
+
+/** In the page: finds the router, records every microstep of its actor from now on. */
+function attachRecorder() {
+  if ('__paths' in window) return true;
+  interface Node {
+    id: string;
+    always?: unknown[];
+    transitions: Map<string, unknown[]>;
+  }
+  interface Fiber {
+    memoizedProps?: { value?: { actor?: unknown; sync?: unknown; table?: unknown } } | null;
+    child: Fiber | null;
+    sibling: Fiber | null;
+  }
+  const roots = (window as unknown as { __pathsRoots: Set<{ current: Fiber }> }).__pathsRoots;
+  for (const root of roots) {
+    const stack: Fiber[] = [root.current];
+    while (stack.length) {
+      const fiber = stack.pop() as Fiber;
+      const value = fiber.memoizedProps?.value;
+      if (value?.actor && value.sync && value.table) {
+        const actor = value.actor as {
+          getSnapshot(): { value: unknown };
+          system: { inspect(observer: (event: Record<string, unknown>) => void): unknown };
+        };
+        const seen = { keys: [] as string[], values: [actor.getSnapshot().value] };
+        const key = (transition: { source: Node; eventType: string }) => {
+          const { source, eventType } = transition;
+          const always = source.always ?? [];
+          if (always.includes(transition)) return `${source.id}|always|${always.indexOf(transition)}`;
+          return `${source.id}|${eventType}|${(source.transitions.get(eventType) ?? []).indexOf(transition)}`;
+        };
+        actor.system.inspect((event) => {
+          if (event.type !== '@xstate.microstep' || event.actorRef !== actor) return;
+          for (const transition of event._transitions as { source: Node; eventType: string }[]) {
+            seen.keys.push(key(transition));
+          }
+          seen.values.push((event.snapshot as { value: unknown }).value);
+        });
+        Object.assign(window, { __paths: { router: value, seen } });
+        return true;
+      }
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+  }
+  return false;
+}
+
+type PathsWindow = {
+  __paths: {
+    router: {
+      actor: { getSnapshot(): { value: StateValue }; send(event: unknown): void };
+      sync: { navigate(url: string): void };
+    };
+    seen: { keys: string[]; values: StateValue[] };
+  };
+};
+
+/**
+ * Opens the built app at `/` (below `origin`, which may carry a base path), waits for its router,
+ * and records what its machine does.
+ */
+export async function openApp(
+  browser: Browser,
+  origin: string,
+  { clock = false, storage = {} }: { clock?: boolean; storage?: Record<string, string> } = {},
+) {
+  const opened = await openPage(browser, 'about:blank');
+  const { page } = opened;
+  await page.addInitScript(installDevtoolsHook);
+  // What the app reads from localStorage as it starts (a test hook of the app's, such as the
+  // reference app's call timeout).
+  if (Object.keys(storage).length) {
+    await page.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+  }
+  // A machine with `after` timers: time moves only when a path waits (the driver's internal()).
+  if (clock) await page.clock.install();
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${origin}/`);
+  await attach(page);
+  return { ...opened, attach: () => attach(page) };
+}
+
+async function attach(page: Page) {
+  await page.waitForFunction(attachRecorder);
+}
+
+/** Adds what the page's machine did (since it was attached) to `seen`. */
+export async function collect(page: Page, spec: MachineSpec, seen: Seen) {
+  const recorded = await page.evaluate(() => (window as unknown as PathsWindow).__paths.seen);
+  for (const key of recorded.keys) seen.transitions.add(key);
+  for (const value of recorded.values) seeSnapshot(seen, spec.machine, { value });
+}
+
+/** The app-relative URL shown: pathname and search, without the base path. */
+export const appUrl = (page: Page, base = '') => {
+  const url = new URL(page.url());
+  const path = base && url.pathname.startsWith(base) ? url.pathname.slice(base.length) || '/' : url.pathname;
+  return path + url.search;
+};
+
+export const stateValue = (page: Page) =>
+  page.evaluate(() => (window as unknown as PathsWindow).__paths.router.actor.getSnapshot().value);
+
+export async function runCheck(page: Page, check: Check) {
+  const timeout = 5000;
+  if (check.kind === 'heading') {
+    await page.getByRole('heading', { name: check.name, exact: true }).first().waitFor({ timeout });
+  } else if (check.kind === 'pressed') {
+    await page.getByRole('button', { name: check.name, exact: true, pressed: true }).waitFor({ timeout });
+  } else if (check.kind === 'absentHeading') {
+    await page.getByRole('heading', { name: check.name, exact: true }).waitFor({ state: 'detached', timeout });
+  } else {
+    await page.waitForFunction((part) => document.title.split(' · ').includes(part), check.part, { timeout });
+  }
+}
+
+/** Performs user actions with real clicks and typing in Chromium; `base` is the app's base path. */
+export function chromiumDriver(page: Page, baseLength: number, base = ''): Driver {
+  return {
+    async route(url) {
+      const link = page.locator(`a[href=${JSON.stringify(base + url)}]`).filter({ visible: true });
+      if ((await link.count()) > 0) await link.first().click();
+      // No link to it on screen: the URL is "typed" into the app (see README: a real typed URL
+      // reloads the page and starts a new machine, which the random walk does instead).
+      else await page.evaluate((to) => (window as unknown as PathsWindow).__paths.router.sync.navigate(to), url);
+    },
+    async click(role, name) {
+      await page.getByRole(role, { name, exact: true }).click();
+    },
+    async type(label, text) {
+      await page.getByLabel(label, { exact: true }).fill(text);
+    },
+    async report(event: AnyEvent) {
+      await page.evaluate((sent) => (window as unknown as PathsWindow).__paths.router.actor.send(sent), event);
+    },
+    async internal(event: AnyEvent) {
+      // An invoked actor's outcome: the reference API is told to hang (chromium.browser.test.ts),
+      // so the app's real call never settles by itself; the outcome arrives as the event the
+      // actor would raise, from the spec's declared outcomes. Timers are not driven here yet: the
+      // shapes machine runs at the machine and DOM levels (README, "Generated path tests").
+      if (/^xstate\.(done|error)\.actor\./.test(event.type)) {
+        await page.evaluate((sent) => (window as unknown as PathsWindow).__paths.router.actor.send(sent), event);
+        return;
+      }
+      const delay = delayOf(event);
+      if (delay === undefined) throw new Error(`${event.type}: the Chromium level cannot perform this event`);
+      // The page clock (openApp's `clock`) fires the machine's own timer. A jump, not a run: a
+      // named delay may be 30 days, and each timer due in between fires once.
+      await page.clock.fastForward(delay);
+    },
+    async waitForState(value) {
+      await page.waitForFunction(
+        (expected) =>
+          JSON.stringify((window as unknown as PathsWindow).__paths.router.actor.getSnapshot().value) === expected,
+        JSON.stringify(value),
+        { timeout: 5000 },
+      );
+    },
+    url: async () => appUrl(page, base),
+    found: async () => ({
+      value: await page
+        .evaluate(() => (window as unknown as PathsWindow).__paths.router.actor.getSnapshot().value)
+        .catch(() => 'unreadable'),
+      url: appUrl(page, base),
+      headings: await page.getByRole('heading').allTextContents(),
+      title: await page.title(),
+    }),
+    historyLength: async () => (await page.evaluate(() => history.length)) - baseLength + 1,
+    check: (check) => runCheck(page, check),
+  };
+}

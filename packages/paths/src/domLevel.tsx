@@ -1,0 +1,153 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { StateValue } from 'xstate';
+import { stockStrings } from '@statechart/react/stockStrings';
+import { createApp, preloadActiveViews } from '@statechart/react/app';
+import type { ViewRegistry } from '@statechart/react/views';
+import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
+import { emptySeen, observe, type Seen } from './graph';
+import { createControls } from './internal';
+import { linksIn } from './links';
+import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './cover';
+import { specViews } from './specViews';
+import { checkMaps, routeEvents, type MachineSpec } from './spec';
+import { replayThroughUi, type Check, type Driver } from './ui';
+
+/** A machine to run at the DOM level, with the views and words its app has. */
+export interface DomApp {
+  spec: MachineSpec;
+  /** The app's views (default: views made from the spec's assertions, `specViews`). */
+  views?: () => ViewRegistry;
+  /** The app's words (default: the framework's stock words); the spec's productName is the title's last part. */
+  strings?: Parameters<typeof createApp>[0]['strings'];
+}
+
+/** The app in jsdom on a memory history at `/`, driven through the DOM as a person would. */
+async function renderApp({ spec, views, strings = stockStrings }: DomApp, seen: Seen) {
+  const history = createMemoryHistory({ initialEntries: ['/'] });
+  // Time is a simulated clock and invoked actors settle when a step says so, through createApp's
+  // own options: the app runs the machine as written, with these implementations.
+  const controls = createControls(spec.machine, spec.outcomes ?? {});
+  const app = createApp({
+    machine: spec.machine,
+    provide: controls.provide,
+    clock: controls.clock,
+    // The minimal shape machines have no view files: their views are made from their specs.
+    views: views?.() ?? specViews(spec),
+    input: spec.input,
+    snapshot: spec.snapshot,
+    strings: { ...strings, productName: spec.productName },
+    history,
+  });
+  const stop = observe(app.actor, spec.machine, seen);
+  await preloadActiveViews(app.router);
+  render(app.element);
+  const driver: Driver = {
+    async route(url) {
+      const link = [...document.querySelectorAll('a')].find((a) => a.getAttribute('href') === url);
+      // No link to it on screen: the URL is typed, which in the app is a navigate().
+      await act(async () => (link ? link.click() : app.sync.navigate(url)));
+    },
+    async click(role, name) {
+      const target = screen.getByRole(role, { name });
+      await act(async () => target.click());
+    },
+    async type(label, text) {
+      const field = screen.getByLabelText(label);
+      await act(async () => fireEvent.change(field, { target: { value: text } }));
+    },
+    async report(event) {
+      await act(async () => app.actor.send(event));
+    },
+    async internal(event) {
+      await act(async () => controls.perform(app.actor, event));
+    },
+    async waitForState(value: StateValue) {
+      await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(value));
+    },
+    links: async () => linksIn(document),
+    found: async () => ({
+      value: app.actor.getSnapshot().value,
+      url: history.location.pathname + history.location.search,
+      headings: screen.queryAllByRole('heading').map((heading) => heading.textContent ?? ''),
+      title: document.title,
+    }),
+    url: async () => history.location.pathname + history.location.search,
+    historyLength: async () => history.index + 1,
+    async check(check: Check) {
+      if (check.kind === 'heading') await screen.findByRole('heading', { name: check.name });
+      else if (check.kind === 'pressed') await screen.findByRole('button', { name: check.name, pressed: true });
+      else if (check.kind === 'absentHeading') expect(screen.queryByRole('heading', { name: check.name })).toBeNull();
+      else await waitFor(() => expect(document.title.split(' · ')).toContain(check.part));
+    },
+  };
+  return { driver, stop: () => (stop(), app.sync.stop(), app.actor.stop()) };
+}
+
+/**
+ * The DOM level of the generated path tests, for a jsdom test file to call at its top level:
+ * `await describeDomLevel([{ spec: productSpec, views: () => viewsFromGlob(…), strings }])`. Each
+ * path performed on the app rendered in jsdom with a memory history, then the coverage gate.
+ */
+export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
+  const reports: CoverageReport[] = [];
+  const costs: CostRow[] = [];
+
+  afterEach(cleanup);
+
+  for (const app of apps) {
+    const { spec } = app;
+    const generated = await generate(spec, 'dom', routeEvents(spec));
+    describe(`paths of the ${spec.name} machine, performed in the DOM (jsdom, memory history)`, () => {
+      const seen = emptySeen();
+      const linksChecked = new Set<string>();
+      const failed: string[] = [];
+
+      it('has an executor for every event and an assertion for every state it can show', () => {
+        checkMaps(spec);
+      });
+
+      for (const path of generated.paths) {
+        it(
+          path.description,
+          async () => {
+            // React reports the view that throws on purpose (the broken screen); nothing else may log.
+            const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+            const rendered = await renderApp(app, seen);
+            try {
+              await replayThroughUi(spec, path, rendered.driver, seen, linksChecked);
+              const unexpected = errors.mock.calls
+                .map((call) => call.map(String).join(' '))
+                .filter((text) => !/broken screen fails on purpose/.test(text));
+              expect(unexpected).toEqual([]);
+            } catch (error) {
+              failed.push(path.description.split(' reaches ')[0] ?? path.description);
+              throw error;
+            } finally {
+              rendered.stop();
+              errors.mockRestore();
+            }
+            // A walk is many steps: its time grows with them, and with the links each screen shows (each
+            // is followed on a model: docs/BENCHMARKS.md).
+          },
+          5000 + 1500 * path.steps.length,
+        );
+      }
+
+      it('took every transition, reached every state and checked every history state a URL or a click can', () => {
+        holdBackAdvice(failed);
+        const report = withSearchReasons(computeCoverage(spec, 'dom', seen), generated);
+        reports.push(report);
+        costs.push({ machine: spec.name, level: 'dom', ...generated.cost, covered: report.transitions.covered });
+        assertCovered(report);
+      });
+    });
+  }
+
+  afterAll(() => {
+    writeCoverage(reports);
+    writeCost(costs);
+    console.log(`Path coverage, DOM level:\n${formatTable(reports)}\n\nCost, DOM level:\n${formatCost(costs)}`);
+  });
+}

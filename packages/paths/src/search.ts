@@ -1,0 +1,311 @@
+import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import { activeNodes } from '@statechart/core/url';
+import { transitionKey, type TransitionLike } from './graph';
+import { defaultValueBelow, valueBelow } from './history';
+
+/** How the search names a history state's restore among the transition keys it wants taken. */
+export const HISTORY_KEY = 'history:';
+
+type AnyEvent = { type: string; [key: string]: unknown };
+
+/** setTimeout's largest delay: a longer one overflows and fires at once (browsers and Node). */
+export const MAX_TIMER_DELAY = 2 ** 31 - 1;
+
+/** How many distinct states the search explores before it stops and says so. */
+export const DEFAULT_STATE_BUDGET = 5000;
+
+/**
+ * One pure step of the machine: XState's own `machine.transition` on an inert actor scope (no
+ * action runs, no actor starts), with the transitions each microstep took read from XState's
+ * inspection events, as a running actor reports them. Eventless and done transitions taken in the
+ * same macrostep are included.
+ */
+export function createStepper(machine: AnyStateMachine) {
+  // Never started: its system only carries the inspection events of the steps below.
+  const self = createActor(machine);
+  let taken: TransitionLike[] = [];
+  // A history state re-entered into another configuration than its parent's default: a restore
+  // worth checking, wanted like a transition (`history:<id>`).
+  const restores = (next: AnyMachineSnapshot) =>
+    taken.flatMap((transition) =>
+      (transition.target ?? [])
+        .filter((target) => target.type === 'history' && target.parent)
+        .filter((target) => {
+          const parent = target.parent as AnyStateNode;
+          const now = valueBelow(next.value, parent.path);
+          return now !== undefined && JSON.stringify(now) !== JSON.stringify(defaultValueBelow(parent));
+        })
+        .map((target) => `${HISTORY_KEY}${target.id}`),
+    );
+  self.system.inspect((event: unknown) => {
+    const step = event as { type: string; _transitions?: TransitionLike[] };
+    if (step.type === '@xstate.microstep') taken.push(...(step._transitions ?? []));
+  });
+  const scope = {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: () => {},
+  };
+  // Why the casts: the scope is XState's inert scope (createInertActorScope), which it does not export.
+  type Scope = Parameters<AnyStateMachine['transition']>[2];
+  return {
+    initial(input?: unknown): { next: AnyMachineSnapshot; taken: string[] } {
+      taken = [];
+      const next = machine.getInitialSnapshot(scope as unknown as Scope, input) as AnyMachineSnapshot;
+      return { next, taken: taken.map(transitionKey) };
+    },
+    step(snapshot: AnyMachineSnapshot, event: AnyEvent): { next: AnyMachineSnapshot; taken: string[] } {
+      taken = [];
+      const next = machine.transition(snapshot, event as never, scope as unknown as Scope) as AnyMachineSnapshot;
+      return { next, taken: [...taken.map(transitionKey), ...restores(next)] };
+    },
+  };
+}
+
+/**
+ * Time passing, as a step: one per `after` of the active states, its delay in ms resolved as
+ * XState does (a number, a named delay of the machine's `delays`, or a delay computed from
+ * context by that implementation) on this state's context. The event is XState's own delayed
+ * event, which the generator reads and never asks anyone to write; `delay` is how long each
+ * level lets its clock run.
+ */
+export function waitsIn(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyEvent[] {
+  const waits: AnyEvent[] = [];
+  const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
+  for (const node of activeNodes(machine.root, snapshot.value)) {
+    for (const transition of node.after as Array<{ eventType: string; delay: unknown }>) {
+      if (waits.some((wait) => wait.type === transition.eventType)) continue;
+      const configured = typeof transition.delay === 'string' ? delays[transition.delay] : transition.delay;
+      const delay =
+        typeof configured === 'function'
+          ? (configured as (args: unknown, params: unknown) => unknown)(
+              { context: snapshot.context, event: { type: '' }, self: undefined, system: undefined },
+              undefined,
+            )
+          : configured;
+      if (typeof delay !== 'number' || !Number.isFinite(delay)) {
+        throw new Error(
+          `#${node.id} waits for a delay "${String(transition.delay)}" that is not a number of ms: give the machine's delays an implementation for it`,
+        );
+      }
+      if (delay > MAX_TIMER_DELAY) {
+        throw new Error(
+          `#${node.id} waits ${delay} ms (delay "${String(transition.delay)}"): browsers and Node fire a timer over ${MAX_TIMER_DELAY} ms (about 24.8 days) at once; keep the delay under that, or wait in steps (an \`after\` that re-enters until a date in context has passed)`,
+        );
+      }
+      waits.push({ type: transition.eventType, delay });
+    }
+  }
+  return waits;
+}
+
+export interface GraphEdge {
+  event: AnyEvent;
+  to: number;
+  /** Keys of the transition definitions this step takes (see transitionKey). */
+  taken: string[];
+}
+
+export interface GraphNode {
+  key: string;
+  snapshot: AnyMachineSnapshot;
+  /** The node and event the breadth-first search first reached it by. */
+  via?: { from: number; event: AnyEvent };
+  depth: number;
+  edges: GraphEdge[];
+}
+
+export interface StateGraph {
+  nodes: GraphNode[];
+  /** Transitions taken by starting the machine. */
+  initialTaken: string[];
+  /** The budget stopped the search with states still unexplored. */
+  truncated: boolean;
+  budget: number;
+}
+
+export interface ExploreOptions {
+  /** The events to try in a state (routes from every state, domain events, waits, outcomes). */
+  events: (snapshot: AnyMachineSnapshot) => AnyEvent[];
+  serializeState: (snapshot: AnyMachineSnapshot) => string;
+  budget?: number;
+  input?: unknown;
+  /** Start from this snapshot instead of the machine's initial state. */
+  start?: AnyMachineSnapshot;
+  /** What the app sends by itself in a state (a view that throws): taken after every step. */
+  followUp?: (snapshot: AnyMachineSnapshot) => AnyEvent | undefined;
+}
+
+/**
+ * Breadth-first over the machine's states (as serializeState tells them apart): every event from
+ * every state reached, so a route whose guard reads context is tried where the context allows it.
+ * An event no transition selects is no edge. Stops at `budget` states, saying so in the result.
+ */
+export function explore(machine: AnyStateMachine, options: ExploreOptions): StateGraph {
+  const stepper = createStepper(machine);
+  const budget = options.budget ?? DEFAULT_STATE_BUDGET;
+  const initial = options.start ? { next: options.start, taken: [] as string[] } : stepper.initial(options.input);
+  const nodes: GraphNode[] = [];
+  const index = new Map<string, number>();
+  const add = (snapshot: AnyMachineSnapshot, depth: number, via?: GraphNode['via']) => {
+    const key = options.serializeState(snapshot);
+    const known = index.get(key);
+    if (known !== undefined) return known;
+    if (nodes.length >= budget) return undefined;
+    index.set(key, nodes.length);
+    nodes.push({ key, snapshot, via, depth, edges: [] });
+    return nodes.length - 1;
+  };
+  add(initial.next, 0);
+  let truncated = false;
+  for (let at = 0; at < nodes.length; at++) {
+    const node = nodes[at] as GraphNode;
+    for (const event of options.events(node.snapshot)) {
+      const selected = machine.getTransitionData(node.snapshot, event as never) as unknown[];
+      if (selected.length === 0) continue;
+      let { next, taken } = stepper.step(node.snapshot, event);
+      for (let guard = 0, extra = options.followUp?.(next); extra && guard < 10; guard++) {
+        const after = stepper.step(next, extra);
+        next = after.next;
+        taken = [...taken, ...after.taken];
+        extra = options.followUp?.(next);
+      }
+      const to = add(next, node.depth + 1, { from: at, event });
+      if (to === undefined) {
+        truncated = true;
+        continue;
+      }
+      node.edges.push({ event, to, taken });
+    }
+  }
+  return { nodes, initialTaken: initial.taken, truncated, budget };
+}
+
+export interface WalkStep {
+  event: AnyEvent;
+  /** The snapshot the step really lands on (the walk's own context, not the graph's representative). */
+  state: AnyMachineSnapshot;
+  /** The graph edge followed (`from:index`). */
+  edge: string;
+  /** What the step really took: transition keys and history restores. */
+  taken: string[];
+}
+
+export interface Walk {
+  steps: WalkStep[];
+  /** Why this walk ends and the next one starts the app again. */
+  endsBecause: string;
+}
+
+export interface Cover {
+  walks: Walk[];
+  /** Transition keys no state within the budget can take. */
+  unreachable: string[];
+}
+
+export interface CoverOptions {
+  /** Walks are cut at this many steps so that a failure is reported near its cause. */
+  maxSteps?: number;
+  /** Edges (`from:index`) not to follow. Edges found not to do what the graph says are added. */
+  banned?: Set<string>;
+  /** The pure step, to run each walk on its own snapshots. */
+  step: (snapshot: AnyMachineSnapshot, event: AnyEvent) => { next: AnyMachineSnapshot; taken: string[] };
+  /** The graph's key of a snapshot (its serializeState). */
+  keyOf: (snapshot: AnyMachineSnapshot) => string;
+  /** Names a snapshot in the reasons a walk ends. */
+  describe?: (snapshot: AnyMachineSnapshot) => string;
+}
+
+/**
+ * Covering walks: from the start, the shortest way (breadth-first on the explored graph) to the
+ * nearest step that takes something not yet taken, then that step; again from where it lands,
+ * until nothing left is reachable from there, when a new walk starts from the start. The graph's
+ * states are what serializeState tells apart, so a walk is run on its own snapshots as it is
+ * built: what it really takes is what counts, and an edge that lands elsewhere in the walk's own
+ * context (a part of the context the spec's stateContext leaves out) is banned and the search
+ * goes on from where the walk really is.
+ */
+export function coveringWalks(graph: StateGraph, wanted: Iterable<string>, options: CoverOptions): Cover {
+  const maxSteps = options.maxSteps ?? 40;
+  const banned = options.banned ?? new Set<string>();
+  const left = new Set(wanted);
+  for (const key of graph.initialTaken) left.delete(key);
+  const indexOf = new Map(graph.nodes.map((node, i) => [node.key, i]));
+  const edgeId = (from: number, index: number) => `${from}:${index}`;
+
+  /** Breadth-first from `from` to the nearest edge taking something left: the edges on the way. */
+  const nearest = (from: number): Array<{ from: number; index: number; edge: GraphEdge }> | undefined => {
+    type Hop = { from: number; index: number; edge: GraphEdge };
+    const back = new Map<number, Hop | null>([[from, null]]);
+    const queue = [from];
+    for (let head = 0; head < queue.length; head++) {
+      const at = queue[head] as number;
+      const edges = (graph.nodes[at] as GraphNode).edges
+        .map((edge, index) => ({ from: at, index, edge }))
+        .filter((hop) => !banned.has(edgeId(hop.from, hop.index)));
+      const hit = edges.find(({ edge }) => edge.taken.some((key) => left.has(key)));
+      if (hit) {
+        const route: Hop[] = [hit];
+        for (let hop = back.get(at); hop; hop = back.get(hop.from)) route.unshift(hop);
+        return route;
+      }
+      for (const hop of edges) {
+        if (back.has(hop.edge.to)) continue;
+        back.set(hop.edge.to, hop);
+        queue.push(hop.edge.to);
+      }
+    }
+    return undefined;
+  };
+
+  const start = (graph.nodes[0] as GraphNode).snapshot;
+  const walks: Walk[] = [];
+  let steps: WalkStep[] = [];
+  let at = 0;
+  let real = start;
+  const close = (endsBecause: string) => {
+    if (steps.length) walks.push({ steps, endsBecause });
+    steps = [];
+    at = 0;
+    real = start;
+  };
+  for (;;) {
+    const route = nearest(at);
+    if (!route) {
+      if (steps.length === 0) break;
+      close(
+        `nothing left to take is reachable from ${graph.nodes[at]?.key ?? '?'}: the next walk starts the app again`,
+      );
+      continue;
+    }
+    if (steps.length > 0 && steps.length + route.length > maxSteps) {
+      close(`walks are cut at ${maxSteps} steps so that a failure is reported near its cause`);
+      continue;
+    }
+    for (const [i, { from, index, edge }] of route.entries()) {
+      const id = edgeId(from, index);
+      const { next, taken } = options.step(real, edge.event);
+      steps.push({ event: edge.event, state: next, edge: id, taken });
+      for (const key of taken) left.delete(key);
+      real = next;
+      const landed = indexOf.get(options.keyOf(next));
+      const last = i === route.length - 1;
+      const tookWhatItWasFor = !last || edge.taken.every((key) => taken.includes(key));
+      if (landed !== edge.to || !tookWhatItWasFor) banned.add(id);
+      if (landed === undefined) {
+        close(`the walk reached a state the search did not (its context differs): the next walk starts the app again`);
+        break;
+      }
+      at = landed;
+      if (landed !== edge.to) break;
+    }
+  }
+  close('every transition reachable within the budget is taken');
+  return { walks, unreachable: [...left] };
+}

@@ -1,0 +1,73 @@
+import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import { activeNodes } from '@statechart/core/url';
+import { Outlet, useMachineSelector, useSend } from '@statechart/react/routing';
+import type { ViewRegistry } from '@statechart/react/views';
+import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { stateNodesOf, transitionDefinitions } from './graph';
+import { textOf, type AnyEvent, type MachineSpec } from './spec';
+
+/**
+ * Views made from a minimal machine's spec, so that its paths run in the DOM and in Chromium with
+ * no view files per machine: each state with an assertion shows its heading (the screen heading
+ * for a routable state), a button per clickable event its own states handle while they are
+ * active, and the views below it. What a view shows is what the spec says a person sees, so
+ * these apps test the generator, the router and the levels, not the views.
+ */
+export function specViews(spec: MachineSpec): ViewRegistry {
+  const hasView = (node: AnyStateNode) => Boolean(spec.assertions[node.id]);
+  const viewOf = (node: AnyStateNode): string | undefined => {
+    for (let at: AnyStateNode | undefined = node; at; at = at.parent) if (hasView(at)) return at.id;
+    return undefined;
+  };
+  const buttons = new Map<string, Array<{ source: string; event: AnyEvent; name: string }>>();
+  for (const def of transitionDefinitions(spec.machine)) {
+    const executor = spec.executors[def.eventType];
+    const event = spec.events.find((sample) => sample.type === def.eventType);
+    const action = event && executor?.(event);
+    const view = viewOf(def.source);
+    if (!event || action?.do !== 'click' || !view) continue;
+    const list = buttons.get(view) ?? [];
+    if (!list.some((button) => button.name === action.name && button.source === def.source.id)) {
+      list.push({ source: def.source.id, event, name: action.name });
+    }
+    buttons.set(view, list);
+  }
+  const views: ViewRegistry = {};
+  for (const node of stateNodesOf(spec.machine).filter(hasView)) {
+    const assertion = spec.assertions[node.id];
+    const routable = Boolean(node.config.route);
+    const own = buttons.get(node.id) ?? [];
+    function View() {
+      const heading = useMachineSelector((snapshot: AnyMachineSnapshot) =>
+        assertion?.heading === undefined ? undefined : textOf(assertion.heading, snapshot),
+      );
+      const active = useMachineSelector((snapshot: AnyMachineSnapshot) =>
+        activeNodes(spec.machine.root, snapshot.value)
+          .map((at) => at.id)
+          .join(' '),
+      );
+      const send = useSend();
+      const here = active.split(' ');
+      const shown = own
+        .filter((button) => here.includes(button.source))
+        .filter((button, i, list) => list.findIndex((other) => other.name === button.name) === i);
+      return (
+        <article className="screen">
+          {heading !== undefined && (routable ? <ScreenHeading>{heading}</ScreenHeading> : <h2>{heading}</h2>)}
+          {shown.map((button) => (
+            <button key={button.name} type="button" className="button" onClick={() => send(button.event)}>
+              {button.name}
+            </button>
+          ))}
+          <Outlet />
+        </article>
+      );
+    }
+    const module = { View };
+    const loaded = Promise.resolve(View);
+    // Already loaded: never suspends (React's use() reads the marked promise).
+    Object.assign(loaded, { status: 'fulfilled', value: View });
+    views[node.id] = { load: () => loaded, loaded: () => module.View, retry: () => {} };
+  }
+  return views;
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { setup } from 'xstate';
+import { routed } from '@statechart/core/routed';
+import type { RouteMeta, RoutedContext, RouteEvent } from '@statechart/core/routeMeta';
+import { assertCovered, computeCoverage } from '../src/coverage';
+import { emptySeen, generatePaths, replayEvents } from '../src/graph';
+import { shapesSpec } from '../../../examples/shapes/paths';
+import { referenceSpec } from '../../../examples/reference/paths';
+import { checkMaps, generateOptions, makeSpec, routeExecutor, type MachineSpec } from '../src/spec';
+
+/** A small routed machine: home, a screen behind a guard that never passes, and an orphan. */
+const brokenMachine = routed(
+  setup({
+    types: {
+      context: {} as RoutedContext,
+      events: {} as RouteEvent | { type: 'door.open' },
+      meta: {} as RouteMeta,
+    },
+    guards: { never: () => false },
+  }).createMachine({
+    id: 'small',
+    context: { params: {} },
+    initial: 'home',
+    states: {
+      home: {
+        id: 'home',
+        route: {},
+        meta: { path: '/', title: 'Home' },
+        on: { 'door.open': { guard: 'never', target: 'behindDoor' } },
+      },
+      behindDoor: { id: 'behindDoor', meta: { title: 'Behind the door' } },
+      orphan: { id: 'orphan', meta: { title: 'Nobody comes here' } },
+      notFound: { id: 'notFound', route: {}, meta: { path: '*', title: 'Not found' } },
+    },
+  }),
+);
+
+const smallSpec: MachineSpec = makeSpec({
+  name: 'small',
+  productName: 'Small',
+  machine: brokenMachine,
+  params: { '*': ['/nowhere'] },
+  search: {},
+  events: [{ type: 'door.open' }],
+  urls: ['/'],
+  executors: {
+    'xstate.route': routeExecutor,
+    'door.open': () => ({ do: 'click', role: 'button', name: 'Open' }),
+  },
+  assertions: {
+    home: { heading: 'Home' },
+    behindDoor: { heading: 'Behind the door' },
+    orphan: { heading: 'Nobody comes here' },
+    notFound: { heading: 'Not found' },
+  },
+});
+
+function replayAll(spec: MachineSpec) {
+  const seen = emptySeen();
+  for (const path of generatePaths(spec.machine, generateOptions(spec))) {
+    replayEvents(
+      spec.machine,
+      path.steps.map((step) => step.event),
+      seen,
+    );
+  }
+  return computeCoverage(spec, 'machine', seen);
+}
+
+describe('the coverage gate', () => {
+  it('fails naming a state that no path reaches', () => {
+    expect(() => assertCovered(replayAll(smallSpec))).toThrow('state #orphan was never reached');
+  });
+
+  it('fails naming a transition that no path takes', () => {
+    expect(() => assertCovered(replayAll(smallSpec))).toThrow(
+      'transition #home on door.open [never] → #behindDoor was never taken',
+    );
+  });
+
+  it('reports the figures of an incomplete replay', () => {
+    const report = replayAll(smallSpec);
+    expect(report.states).toEqual({ covered: 2, total: 4 });
+    expect(report.missingStates).toEqual(['behindDoor', 'orphan']);
+  });
+
+  it('fails naming an event that has no executor', () => {
+    const executors = { ...referenceSpec.executors };
+    delete executors['item.showNotes'];
+    expect(() => checkMaps({ ...referenceSpec, executors })).toThrow('event "item.showNotes" has no executor');
+  });
+
+  it('fails naming a state that has no assertion', () => {
+    const assertions = { ...referenceSpec.assertions };
+    delete assertions.editor;
+    expect(() => checkMaps({ ...referenceSpec, assertions })).toThrow('state #editor has no assertion');
+  });
+
+  it('accepts the complete maps of both machines', () => {
+    expect(() => checkMaps(referenceSpec)).not.toThrow();
+    expect(() => checkMaps(shapesSpec)).not.toThrow();
+  });
+});
+
+describe('the transitions excluded by a rule', () => {
+  it("never counts a redirect's own event transitions, at any level", () => {
+    const report = computeCoverage(referenceSpec, 'machine', emptySeen());
+    expect(report.notApplicable.map((n) => n.transition)).toEqual(['#legacy on route #legacy (in place)']);
+  });
+
+  it('excludes at URL-driven levels exactly the reference route transitions no URL sends, with the reason', () => {
+    const report = computeCoverage(referenceSpec, 'dom', emptySeen());
+    expect(Object.fromEntries(report.notApplicable.map((n) => [n.transition, n.reason.split(':')[0]]))).toEqual({
+      '#reference (root) on route #section → #section':
+        'its URL means the index child #sectionList, so the router sends a route to #sectionList instead',
+      '#reference.app.main on route #section → #section':
+        'its URL means the index child #sectionList, so the router sends a route to #sectionList instead',
+      '#reference (root) on route #overlayClosed → #overlayClosed': '#overlayClosed is kept in ?overlay=',
+      '#reference (root) on route #overlayOpen → #overlayOpen': '#overlayOpen is kept in ?overlay=',
+      '#home on route #home (in place)': 'a route to the screen shown with the same params',
+      '#section on route #section → #section':
+        'its URL means the index child #sectionList, so the router sends a route to #sectionList instead',
+      '#sectionItem on route #sectionItem (in place)': 'a route to the screen shown with the same params',
+      '#editor on route #editor (in place)': 'a route to the screen shown with the same params',
+      '#tour on route #tour (in place)': 'a route to the screen shown with the same params',
+      '#tourStop on route #tourStop (in place)': 'a route to the screen shown with the same params',
+      '#broken on route #broken (in place)': 'a route to the screen shown with the same params',
+      '#newRecord on route #newRecord (in place)': 'a route to the screen shown with the same params',
+      '#admin on route #admin (in place)': 'a route to the screen shown with the same params',
+      '#notAllowed on route #notAllowed (in place)': 'a route to the screen shown with the same params',
+      '#overlayClosed on route #overlayClosed (in place)': 'a route to the screen shown with the same params',
+      '#overlayOpen on route #overlayOpen (in place)': 'a route to the screen shown with the same params',
+      '#notFound on route #notFound (in place)': 'a route to the screen shown with the same params',
+      '#legacy on route #legacy (in place)': '#legacy is left at once by its unguarded always transition',
+      // Calls (issue 9): the records screens, shaped like the section.
+      '#reference (root) on route #records → #records':
+        'its URL means the index child #recordList, so the router sends a route to #recordList instead',
+      '#reference.app.main on route #records → #records':
+        'its URL means the index child #recordList, so the router sends a route to #recordList instead',
+      '#records on route #records → #records':
+        'its URL means the index child #recordList, so the router sends a route to #recordList instead',
+      '#recordList on route #recordList (in place)': 'a route to the screen shown with the same params',
+      '#recordDetail on route #recordDetail (in place)': 'a route to the screen shown with the same params',
+    });
+  });
+
+  it('keeps the in-place route of a screen with search params: a new search param changes the URL', () => {
+    const report = computeCoverage(referenceSpec, 'dom', emptySeen());
+    expect(report.missingTransitions).toContain('#sectionList on route #sectionList (in place)');
+  });
+});
+
+describe('path generation', () => {
+  it('names each path by the state it reaches and the events on the way', () => {
+    const descriptions = generatePaths(referenceSpec.machine, generateOptions(referenceSpec)).map((p) => p.description);
+    expect(descriptions).toContain(
+      'reaches /section/3 (section.item.notes, overlay.closed) via route #sectionItem {"id":3} → item.showNotes',
+    );
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+
+  it('never sends an event with an undefined payload field the machine reads', () => {
+    for (const path of generatePaths(referenceSpec.machine, generateOptions(referenceSpec))) {
+      for (const { event } of path.steps) {
+        if (event.type === 'view.failed') expect(typeof event.url).toBe('string');
+        if (event.type === 'xstate.route' && event.to === '#sectionItem') {
+          expect((event.params as { id?: unknown }).id).toBe(3);
+        }
+      }
+    }
+  });
+
+  it('bounds simple paths by a limit', () => {
+    const paths = generatePaths(shapesSpec.machine, { ...generateOptions(shapesSpec), traversal: 'simple' });
+    expect(paths.length).toBeGreaterThan(3);
+    expect(() =>
+      generatePaths(referenceSpec.machine, { ...generateOptions(referenceSpec), traversal: 'simple', limit: 10 }),
+    ).toThrow('Traversal limit exceeded');
+  });
+});

@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, setup } from 'xstate';
+import { routed } from '@statechart/core/routed';
+import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { assertCovered, computeCoverage, formatTable } from '../src/coverage';
+import { emptySeen, replayEvents, stateNodesOf } from '../src/graph';
+import { checkRestore } from '../src/history';
+import { shapesSpec } from '../../../examples/shapes/paths';
+import { pairFigure, pairPaths, pairsRequested } from '../src/pairs';
+import { checkMaps, generateOptions, makeSpec, pathsOf, routeExecutor, type MachineSpec } from '../src/spec';
+
+function replayAll(spec: MachineSpec) {
+  const seen = emptySeen();
+  for (const path of pathsOf(spec)) {
+    replayEvents(
+      spec.machine,
+      path.steps.map((step) => step.event),
+      seen,
+    );
+    for (const step of path.steps) if (step.restore) seen.histories.add(step.restore.history);
+  }
+  return computeCoverage(spec, 'machine', seen);
+}
+
+/** A screen behind a guard that reads the context, which no sample event changes. */
+const guardedMachine = routed(
+  setup({
+    types: {
+      context: {} as RoutedContext & { role: string },
+      events: {} as RouteEvent | { type: 'admin.open' },
+      meta: {} as RouteMeta,
+    },
+    guards: { isAdmin: ({ context }) => context.role === 'admin' },
+  }).createMachine({
+    id: 'guarded',
+    context: { params: {}, role: 'guest' },
+    initial: 'home',
+    states: {
+      home: {
+        id: 'home',
+        route: {},
+        meta: { path: '/', title: 'Home' },
+        on: { 'admin.open': { guard: 'isAdmin', target: 'admin' } },
+      },
+      admin: { id: 'admin', meta: { title: 'Admin' } },
+      notFound: { id: 'notFound', route: {}, meta: { path: '*', title: 'Not found' } },
+    },
+  }),
+);
+
+const guardedSpec = makeSpec({
+  name: 'guarded',
+  productName: 'Guarded',
+  machine: guardedMachine,
+  params: { '*': ['/nowhere'] },
+  search: {},
+  events: [{ type: 'admin.open' }],
+  urls: ['/'],
+  executors: { 'xstate.route': routeExecutor, 'admin.open': () => ({ do: 'click', role: 'button', name: 'Admin' }) },
+  assertions: { home: { heading: 'Home' }, admin: { heading: 'Admin' }, notFound: { heading: 'Not found' } },
+});
+
+describe('statechart shapes in the generated paths', () => {
+  it('never counts a history pseudo-state as a state to reach', () => {
+    expect(stateNodesOf(shapesSpec.machine).map((node) => node.type)).not.toContain('history');
+  });
+
+  it('needs no XState-internal event name in the spec: done, delayed and actor events are derived', () => {
+    const named = [...shapesSpec.events.map((event) => event.type), ...Object.keys(shapesSpec.executors)];
+    expect(named.filter((type) => type.startsWith('xstate.') && type !== 'xstate.route')).toEqual([]);
+    const steps = pathsOf(shapesSpec).flatMap((path) => path.steps.map((step) => step.event.type));
+    expect(steps).toContain('xstate.done.actor.fetch');
+    expect(steps).toContain('xstate.error.actor.fetch');
+    expect(steps.some((type) => type.startsWith('xstate.after.'))).toBe(true);
+  });
+
+  it('names time passing and actors settling in the path descriptions', () => {
+    const descriptions = pathsOf(shapesSpec).map((path) => path.description);
+    expect(descriptions).toContain('reaches /load (load.slow) via route #load → wait 3000 ms');
+    expect(descriptions).toContain('reaches /load (load.ready) via route #load → fetch resolves "thing"');
+  });
+
+  it('takes the onDone transitions by reaching the final states, with no sample of the done event', () => {
+    const report = replayAll(shapesSpec);
+    expect(report.missingTransitions).toEqual([]);
+    expect(report.transitions.total).toBeGreaterThan(0);
+  });
+
+  it('leaves and re-enters through each history state, expecting what shallow and deep history restore', () => {
+    const restores = pathsOf(shapesSpec).flatMap((path) => path.steps.flatMap((step) => step.restore ?? []));
+    expect(restores).toEqual([
+      { history: 'shapes.settings.shallow', parent: 'settings', value: { advanced: 'basic' } },
+      { history: 'shapes.settings.deep', parent: 'settings', value: { advanced: 'expert' } },
+    ]);
+  });
+
+  it('fails a replay whose history restores something else, naming both values', () => {
+    const actor = createActor(shapesSpec.machine).start();
+    actor.send({ type: 'home.resumeShallow' });
+    expect(() =>
+      checkRestore(
+        shapesSpec.machine,
+        { history: 'shapes.settings.shallow', parent: 'settings', value: { advanced: 'basic' } },
+        actor.getSnapshot().value,
+      ),
+    ).toThrow('history #shapes.settings.shallow restored "general" in #settings, expected {"advanced":"basic"}');
+    actor.stop();
+  });
+});
+
+describe('the gate says how to fix what is missing', () => {
+  it('names the actor whose outcomes the spec must declare', () => {
+    expect(() => checkMaps({ ...shapesSpec, outcomes: {} })).toThrow(
+      `event "xstate.done.actor.fetch" never appears: declare an outcome { output } for actor 'fetchThing' in the spec's outcomes`,
+    );
+    expect(() => checkMaps({ ...shapesSpec, outcomes: { fetchThing: [{ output: 1 }] } })).toThrow(
+      `event "xstate.error.actor.fetch" never appears: declare an outcome { error } for actor 'fetchThing'`,
+    );
+  });
+
+  it('names the context a guard reads when the state behind it is never reached', () => {
+    expect(() => assertCovered(replayAll(guardedSpec))).toThrow(
+      "state #admin was never reached: its guard isAdmin reads context.role: add it to the spec's stateContext",
+    );
+  });
+
+  it('names a history state no path re-entered, and what to add', () => {
+    const events = shapesSpec.events.filter((event) => event.type !== 'home.resumeDeep');
+    expect(() => assertCovered(replayAll({ ...shapesSpec, events }))).toThrow(
+      'history #shapes.settings.deep was never checked: no path left its parent in a state other than its default',
+    );
+  });
+});
+
+describe('exclusions in a spec', () => {
+  const exclusions = {
+    '#admin': 'only an administrator sees it, and the path tests run as a guest',
+    '#home on admin.open [isAdmin] → #admin': 'the same: the guard never passes for a guest',
+  };
+
+  it('take a state or transition out of the totals, with its reason in the report and the table', () => {
+    const report = replayAll({ ...guardedSpec, exclusions });
+    expect(() => assertCovered(report)).not.toThrow();
+    expect(report.excluded).toEqual([
+      { what: '#admin', reason: exclusions['#admin'] },
+      { what: '#home on admin.open [isAdmin] → #admin', reason: exclusions['#home on admin.open [isAdmin] → #admin'] },
+    ]);
+    expect(formatTable([report])).toContain(
+      '- guarded, machine: #admin is excluded by the spec: only an administrator sees it, and the path tests run as a guest',
+    );
+  });
+
+  it('need a reason', () => {
+    expect(() => replayAll({ ...guardedSpec, exclusions: { '#admin': ' ' } })).toThrow(
+      'The exclusion of #admin in the guarded spec needs a reason',
+    );
+  });
+
+  it('must name something the machine has', () => {
+    expect(() => replayAll({ ...guardedSpec, exclusions: { '#adminn': 'a typo' } })).toThrow(
+      'The guarded spec excludes what its machine does not have: #adminn',
+    );
+  });
+});
+
+describe('transition-pair coverage (opt-in)', () => {
+  it('adds paths until every pair of consecutive transitions the samples can take is taken', () => {
+    const options = generateOptions(shapesSpec);
+    const base = pathsOf(shapesSpec, options);
+    const pairs = pairPaths(shapesSpec.machine, options, base);
+    expect(pairFigure(shapesSpec.machine, pairs.universe, base).covered).toBeLessThan(pairs.universe.length);
+    expect(pairFigure(shapesSpec.machine, pairs.universe, [...base, ...pairs.paths])).toEqual({
+      covered: pairs.universe.length,
+      total: pairs.universe.length,
+    });
+  });
+
+  it('is asked for by PATHS_COVERAGE=pairs', () => {
+    const before = process.env.PATHS_COVERAGE;
+    process.env.PATHS_COVERAGE = 'pairs';
+    expect(pairsRequested()).toBe(true);
+    process.env.PATHS_COVERAGE = '';
+    expect(pairsRequested()).toBe(false);
+    process.env.PATHS_COVERAGE = before ?? '';
+  });
+});

@@ -1,0 +1,78 @@
+import { makeSpec, routeExecutor, type MachineSpec, type StateAssertion } from '../../src/spec';
+import { allUrlsMachine } from './allUrls.machine';
+import { deadlinesMachine } from './deadlines.machine';
+import { finalDoneMachine } from './finalDone.machine';
+import { signInMachine } from './signIn.machine';
+
+const click = (name: string) => () => ({ do: 'click', role: 'button', name }) as const;
+const screen = (name: string): StateAssertion => ({ heading: name, title: name });
+const common = { params: { '*': ['/nowhere'] }, search: {}, urls: ['/', '/nowhere'] };
+
+/**
+ * The minimal machines of the statechart shapes the generator must cover with no internal event
+ * name and no exclusion: each names only its domain events, how a person performs them and how
+ * a person sees each state.
+ */
+export const signInSpec = makeSpec({
+  ...common,
+  name: 'signIn',
+  productName: 'Sign-in shape',
+  machine: signInMachine,
+  events: [{ type: 'session.signIn' }, { type: 'session.signOut' }],
+  executors: {
+    'xstate.route': routeExecutor,
+    'session.signIn': click('Sign in'),
+    'session.signOut': click('Sign out'),
+  },
+  assertions: { home: screen('Home'), area: screen('Area'), notFound: screen('Not found') },
+});
+
+export const deadlinesSpec = makeSpec({
+  ...common,
+  name: 'deadlines',
+  productName: 'Deadlines shape',
+  machine: deadlinesMachine,
+  events: [{ type: 'task.start' }, { type: 'reminder.later' }],
+  executors: { 'xstate.route': routeExecutor, 'task.start': click('Start'), 'reminder.later': click('Later') },
+  assertions: {
+    home: screen('Home'),
+    task: screen('Task'),
+    'deadlines.task.open': { heading: 'Open' },
+    'deadlines.task.snoozed': { heading: 'Snoozed' },
+    'deadlines.task.overdue': { heading: 'Overdue' },
+    notFound: screen('Not found'),
+  },
+});
+
+export const finalDoneSpec = makeSpec({
+  ...common,
+  name: 'finalDone',
+  productName: 'Final-state shape',
+  machine: finalDoneMachine,
+  events: [{ type: 'flow.next' }],
+  executors: { 'xstate.route': routeExecutor, 'flow.next': click('Next') },
+  assertions: {
+    home: screen('Home'),
+    flow: screen('Flow'),
+    'finalDone.flow.step': { heading: 'Step' },
+    notFound: screen('Not found'),
+  },
+});
+
+export const allUrlsSpec = makeSpec({
+  ...common,
+  name: 'allUrls',
+  productName: 'All-URLs shape',
+  machine: allUrlsMachine,
+  events: [{ type: 'settings.resume' }],
+  executors: { 'xstate.route': routeExecutor, 'settings.resume': click('Resume settings') },
+  assertions: {
+    home: screen('Home'),
+    settings: { heading: 'Settings' },
+    profile: screen('Profile'),
+    security: screen('Security'),
+    notFound: screen('Not found'),
+  },
+});
+
+export const minimalSpecs: MachineSpec[] = [signInSpec, deadlinesSpec, finalDoneSpec, allUrlsSpec];

@@ -1,0 +1,117 @@
+import { createElement, useEffect, useSyncExternalStore, type MouseEvent } from 'react';
+import { Link, Outlet, useMachineSelector, useNavigation, useRouter } from './routing';
+import { screenKey, screenTitles } from '@statechart/core/url';
+import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
+import type { NavigationEffects } from './navigationEffects';
+import { ViewErrorBoundary } from './ViewErrorBoundary';
+
+/**
+ * Focus and scroll after each navigation, off the first load (navigationEffects.ts says why): the
+ * chunk is asked for as soon as this module runs, beside the first render, and mounts when it is
+ * in. Not React.lazy: a shell that suspends would hold tests' renders in `act` until it is in. A
+ * chunk that fails to load (offline) leaves them out, not the app, and is asked for again on the
+ * next navigation (as a view's chunk is); when it arrives, it focuses the screen shown then.
+ */
+let effects: typeof NavigationEffects | undefined;
+let effectsLoading: Promise<void> | undefined;
+const effectsArrived = new Set<() => void>();
+const loadEffects = (): Promise<void> =>
+  (effectsLoading ??= import('./navigationEffects').then(
+    (module) => {
+      effects = module.NavigationEffects;
+      for (const listener of effectsArrived) listener();
+    },
+    () => {
+      effectsLoading = undefined;
+    },
+  ));
+export const navigationEffectsLoaded: Promise<void> = loadEffects();
+const onEffectsArrived = (listener: () => void) => {
+  effectsArrived.add(listener);
+  return () => effectsArrived.delete(listener);
+};
+const loadedEffects = () => effects;
+
+/** The words the shell shows; the product's come from machines/strings.ts. */
+export interface ShellStrings {
+  productName: string;
+  skipLink: string;
+  navLabel: string;
+  footer: string;
+  navigatedTo: (title: string) => string;
+  viewFailed: string;
+}
+
+/**
+ * The application shell: skip link, header with the navigation built from the machine's states
+ * marked `nav` in meta, the main landmark with the screens, a footer, and a live region that
+ * announces each new screen.
+ */
+export function Shell({ strings }: { strings: ShellStrings }) {
+  const { actor, table, sync } = useRouter();
+  const navigation = useNavigation();
+  const screens = useMachineSelector((snapshot) => screenKey(table, snapshot));
+  const accepted = useMachineSelector((snapshot) => acceptedNavIds(table, snapshot)).split(' ');
+  const above = useMachineSelector((snapshot) => navIdsAboveScreen(table, snapshot)).split(' ');
+  const title = useMachineSelector((snapshot) => [...screenTitles(table, snapshot), strings.productName].join(' · '));
+  // Titles change only with screens and path params, that is, with navigations.
+  const announcement = navigation.id === 0 ? '' : strings.navigatedTo(title.split(' · ')[0] ?? title);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  const navigationEffects = useSyncExternalStore(onEffectsArrived, loadedEffects, loadedEffects);
+  useEffect(() => {
+    if (!effects) void loadEffects();
+  }, [navigation.id]);
+
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Focus instead of following #main: a fragment would add a history entry.
+    event.preventDefault();
+    document.getElementById('main')?.focus();
+  };
+  const reportFailure = (message: string) => actor.send({ type: 'view.failed', url: sync.currentUrl(), message });
+
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        {strings.skipLink}
+      </a>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <span className="brand">{strings.productName}</span>
+          <nav aria-label={strings.navLabel}>
+            <ul className="nav-list">
+              {table.nav
+                .filter((route) => accepted.includes(route.id))
+                .map((route) => (
+                  <li key={route.id}>
+                    <Link
+                      to={`#${route.id}`}
+                      className="nav-link"
+                      aria-current={above.includes(route.id) ? 'true' : undefined}
+                    >
+                      {route.meta.nav}
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="site-main">
+        <ViewErrorBoundary key={screens} onError={reportFailure} fallback={<p role="alert">{strings.viewFailed}</p>}>
+          <Outlet />
+        </ViewErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <p>{strings.footer}</p>
+      </footer>
+      {/* createElement: the component is a module's export, not made here (see LazyScreen). */}
+      {navigationEffects && createElement(navigationEffects, { navigation })}
+      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {/* A new node per navigation: the same words twice are still announced. */}
+        <p key={navigation.id}>{announcement}</p>
+      </div>
+    </>
+  );
+}

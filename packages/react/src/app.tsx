@@ -1,0 +1,115 @@
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import {
+  createActor,
+  type ActorOptions,
+  type AnyStateMachine,
+  type InputFrom,
+  type InspectionEvent,
+  type Snapshot,
+} from 'xstate';
+import { startsAtUrl } from '@statechart/core/routed';
+import { preloadActiveViews, RouterProvider, type Router } from './routing';
+import { createRouterSync, type History } from '@statechart/core/sync';
+import { buildRouteTable } from '@statechart/core/table';
+import type { ViewRegistry } from './views';
+import { Shell, type ShellStrings } from './Shell';
+
+export interface AppOptions<M extends AnyStateMachine = AnyStateMachine> {
+  machine: M;
+  /**
+   * The machine's input (`setup({ types: { input } })`): what the app knows before the first state,
+   * such as the signed-in session. Its context is made from it (`context: ({ input }) => …`).
+   */
+  input?: InputFrom<M>;
+  /**
+   * A snapshot to resume from (`actor.getPersistedSnapshot()` of an earlier run): entry actions are
+   * not run again, invoked actors restart, then the URL is applied as usual.
+   */
+  snapshot?: Snapshot<unknown>;
+  /**
+   * Implementations to swap (`machine.provide(…)`): actors, guards, actions, delays. The app
+   * provides its real calls here; tests provide fakes.
+   */
+  provide?: Parameters<M['provide']>[0];
+  /** The clock of `after` timers: tests pass XState's SimulatedClock to move time by hand. */
+  clock?: ActorOptions<M>['clock'];
+  views: ViewRegistry;
+  strings: ShellStrings & { loading: string };
+  /** A memory history in tests; the browser's otherwise. */
+  history?: History;
+  base?: string;
+  /** Sees every event and snapshot of the actor from its start (dev tools, inspectors). */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+/** Wires machine, URL and views together. The caller renders `element`. */
+export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
+  const { views, strings, history, base, inspect, input, snapshot, provide, clock } = options;
+  // The actor enters the URL's state first (startsAtUrl); the route table is of the same machine.
+  // One build for both the boot state and `provide` (a machine's build costs ~50 µs per route).
+  const machine = startsAtUrl(options.machine, provide);
+  const table = buildRouteTable(machine);
+  // Only a given clock: `clock: undefined` would replace XState's own, and every `after` timer would throw.
+  const actor = createActor(machine, { inspect, input, snapshot, ...(clock && { clock }) }).start();
+  const sync = createRouterSync({
+    actor,
+    table,
+    history,
+    base,
+    window: typeof window === 'undefined' ? undefined : window,
+  });
+  // A chunk that failed to load (offline, a deploy replaced it) is fetched again on the next
+  // navigation, not in a loop: meanwhile the machine shows its error state.
+  sync.subscribe(() => {
+    for (const view of Object.values(views)) view.retry();
+  });
+  const router: Router = {
+    actor,
+    table,
+    sync,
+    views,
+    pending: (
+      <p className="pending" role="status">
+        {strings.loading}
+      </p>
+    ),
+  };
+  // Links warm their screen's calls on hover or focus; derived from the machine (src/api/warm.ts),
+  // loaded on the first hover: it is no part of the first load's budget.
+  let warm: Promise<((href: string) => void) | undefined> | undefined;
+  router.warm = (href) => {
+    // Offline, or a deploy replaced the chunk: nothing to warm now; a later hover tries again.
+    warm ??= import('./warm').then(
+      ({ createWarmer }) => createWarmer(router),
+      () => (warm = undefined),
+    );
+    void warm.then((warmer) => warmer?.(href));
+  };
+  const element: ReactNode = (
+    <StrictMode>
+      <RouterProvider router={router}>
+        <Shell strings={strings} />
+      </RouterProvider>
+    </StrictMode>
+  );
+  return { actor, table, sync, router, element };
+}
+
+// Tests and entries import it from here, beside createApp.
+export { preloadActiveViews };
+
+/** Browser entry: mount, then load the other screens' chunks while idle. */
+export async function mountApp<M extends AnyStateMachine>(container: HTMLElement, options: AppOptions<M>) {
+  const app = createApp(options);
+  await preloadActiveViews(app.router);
+  createRoot(container, {
+    // A view that throws is handled (error state); say so without an error in the console.
+    onCaughtError: (error) => console.warn('A view failed and was replaced by the error screen:', error),
+  }).render(app.element);
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
+  idle(() => {
+    for (const view of Object.values(options.views)) void view.load().catch(() => undefined);
+  });
+  return app;
+}

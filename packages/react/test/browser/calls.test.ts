@@ -1,0 +1,273 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { errorStrings } from '@statechart/calls/errorStrings';
+import { api } from './api';
+import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
+import { launch } from '@statechart/paths/browser';
+
+/**
+ * The reference records screens against the real reference API server, through the built app's
+ * same-origin /api proxy (vite preview): what a person sees, and what the server was asked.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await api.reset();
+});
+beforeEach(() => api.reset());
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+const alert = (page: Page) => page.getByRole('alert').filter({ hasText: errorStrings.heading });
+
+/**
+ * Opens `url`, runs `test`, then fails on any uncaught exception or console error but Chromium's
+ * own line for an HTTP error answer ("Failed to load resource"), which is the failure under test.
+ */
+async function open(
+  url: string,
+  test: (page: Page) => Promise<void>,
+  options: { timeoutMs?: number; before?: (page: Page) => Promise<void> } = {},
+) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+  if (options.timeoutMs) {
+    await page.addInitScript(({ key, ms }) => localStorage.setItem(key, ms), {
+      key: TIMEOUT_KEY,
+      ms: String(options.timeoutMs),
+    });
+  }
+  try {
+    await options.before?.(page);
+    await page.goto(inject('referenceUrl') + url);
+    await test(page);
+    expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Marks the page when a pending text ever becomes visible (its fade-in has started). */
+const watchPending = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { pendingShown: boolean; busySeen: boolean };
+    w.pendingShown = false;
+    w.busySeen = false;
+    const check = () => {
+      const pending = document.querySelector('main .pending');
+      if (pending && Number(getComputedStyle(pending).opacity) > 0) w.pendingShown = true;
+      if (document.querySelector('main [aria-busy="true"]')) w.busySeen = true;
+      requestAnimationFrame(check);
+    };
+    check();
+  });
+const pendingSeen = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { pendingShown: boolean; busySeen: boolean };
+    return { shown: w.pendingShown, busy: w.busySeen };
+  });
+
+// The tests that neither tell the API server how to answer nor read what it was asked run at once,
+// first, each in a context of its own (one goes offline); the others, in order, after them.
+describe.concurrent('failures: the catalogue message, focused, with its handling', () => {
+  it('shows the network failure when offline, and loads on retry once back online', async ({ expect }) => {
+    await open('/records', async (page) => {
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      // The other screens' chunks load while idle: offline before they have, the record's view
+      // itself would fail (the error screen), which is not what this test is about.
+      await page.waitForLoadState('networkidle');
+      await page.context().setOffline(true);
+      // A record not asked for yet (the list is fresh: offline, Back to it would still show it).
+      await page.getByTestId('records').getByRole('link', { name: 'Record 2' }).click();
+      await alert(page).waitFor();
+      expect(await alert(page).textContent()).toContain(errorStrings.network);
+      await page.context().setOffline(false);
+      await page.getByRole('button', { name: errorStrings.retry }).click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+    });
+  });
+
+  it('offers a way out, not a retry, for a record that does not exist', async ({ expect }) => {
+    await open('/records/99', async (page) => {
+      await alert(page).waitFor();
+      expect(await alert(page).textContent()).toContain(errorStrings.notFound);
+      expect(await page.getByRole('button', { name: errorStrings.retry }).count()).toBe(0);
+      await alert(page).getByRole('link', { name: 'All records' }).click();
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+    });
+  });
+});
+
+describe.concurrent("an app's API slot behind vite preview", () => {
+  it('answers an unknown /api path with the API server’s JSON 404, never the app’s index.html', async ({ expect }) => {
+    for (const origin of [inject('referenceUrl')]) {
+      const response = await fetch(`${origin}/api/no-such-thing?x=1`);
+      expect(response.status, `${origin}/api/no-such-thing`).toBe(404);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(((await response.json()) as { message: string }).message).toContain('GET /api/no-such-thing');
+    }
+    // Only /api is the API's: a screen URL that starts alike is still the app's.
+    const page = await fetch(`${inject('referenceUrl')}/apiary`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+});
+
+describe('loading on entry', () => {
+  it('makes one request for a deep link to a record and shows it', async () => {
+    await open('/records/2', async (page) => {
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+      await page.waitForLoadState('networkidle');
+      expect(await api.requests()).toMatchObject([{ path: '/api/records/2', aborted: false }]);
+    });
+  });
+
+  it('shows a fresh answer at once on Back: no request, no pending text, no busy region', async () => {
+    await open('/records', async (page) => {
+      await page.getByRole('link', { name: 'Record 3' }).waitFor();
+      await page.getByRole('link', { name: 'Record 2' }).first().click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+      await watchPending(page);
+      await page.goBack();
+      await heading(page, 'All records').waitFor();
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      await page.goForward();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+      // Two frames: a busy region or pending text rendered at any point would have been seen.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      expect(await pendingSeen(page)).toEqual({ shown: false, busy: false });
+      expect((await api.requests()).map((request) => request.path)).toEqual(['/api/records', '/api/records/2']);
+    });
+  });
+
+  it('shows a stale answer on Back while it refreshes, then the new one, with one request', async () => {
+    await open(
+      '/records',
+      async (page) => {
+        await page.getByRole('link', { name: 'Record 3' }).waitFor();
+        await page.getByRole('link', { name: 'Record 2' }).first().click();
+        await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+        // The answers are fresh for RECORDS_FRESH_MS: move the page's clock past it.
+        await page.clock.setSystemTime(Date.now() + RECORDS_FRESH_MS + 1_000);
+        await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 1_200 }, times: 1 });
+        await watchPending(page);
+        await page.goBack();
+        await heading(page, 'All records').waitFor();
+        // Refreshing: the region is busy, and the list it had is on screen meanwhile.
+        await page.locator('main section[aria-busy="true"]').waitFor();
+        expect(await page.getByTestId('records').getByRole('link').count()).toBe(3);
+        await expect.poll(() => pendingSeen(page)).toEqual({ shown: true, busy: true });
+        await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+        expect((await api.requests()).map((request) => request.path)).toEqual([
+          '/api/records',
+          '/api/records/2',
+          '/api/records',
+        ]);
+      },
+      { before: (page) => page.clock.install() },
+    );
+  });
+
+  it('warms a screen when its link is hovered: the request is made before the click, and the click shows it at once', async () => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      const link = page.getByRole('link', { name: 'Records', exact: true });
+      await link.hover();
+      await expect.poll(async () => (await api.requestsFor('/api/records')).map((r) => r.answered)).toEqual([true]);
+      await watchPending(page);
+      await link.click();
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      expect(await pendingSeen(page)).toEqual({ shown: false, busy: false });
+      expect(await api.requestsFor('/api/records')).toHaveLength(1);
+    });
+  });
+
+  it('shows no pending text when the answer is fast', async () => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      await watchPending(page);
+      await page.getByRole('link', { name: 'Records', exact: true }).click();
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      expect((await pendingSeen(page)).shown).toBe(false);
+    });
+  });
+});
+
+describe('leaving a loading screen', () => {
+  it('aborts the request: the server sees the connection closed before its answer', async () => {
+    await api.behave({ path: '/api/records/1', behaviour: { kind: 'hang' } });
+    await open('/records/1', async (page) => {
+      await expect.poll(async () => (await api.requestsFor('/api/records/1')).length).toBe(1);
+      await page.getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Reference home').waitFor();
+      await expect
+        .poll(() => api.requestsFor('/api/records/1'))
+        .toMatchObject([{ path: '/api/records/1', aborted: true, answered: false }]);
+    });
+  });
+});
+
+describe('failures: the catalogue message, focused, with its handling', () => {
+  /** Where the focus is: `body` when it was lost, else the element's role or tag and its text. */
+  const focus = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return 'body';
+      return `${active.getAttribute('role') ?? active.tagName.toLowerCase()}${active.closest('[data-call-region]') ? ' in the call region' : ''}`;
+    });
+
+  // A deep link's first load: the failure is announced (role=alert) but takes no focus (the
+  // first navigation moves none). Retry keeps the focus in the call's region, never on <body>,
+  // through loading and onto the answer; a second failure there takes it.
+  const failsThenRetries = async (page: Page, message: string) => {
+    await alert(page).waitFor();
+    expect(await alert(page).textContent()).toContain(message);
+    expect(await focus(page)).toBe('body');
+    await page.getByRole('button', { name: errorStrings.retry }).click();
+    await alert(page).waitFor();
+    expect(await focus(page)).toBe('alert in the call region');
+    await api.reset();
+    await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 300 }, times: 1 });
+    await page.getByRole('button', { name: errorStrings.retry }).click();
+    expect(await focus(page)).toBe('section in the call region');
+    await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+    expect(await focus(page)).toBe('section in the call region');
+    expect(await alert(page).count()).toBe(0);
+  };
+
+  it('moves the focus to a failure that follows a navigation (the heading had it)', async () => {
+    await api.behave({ path: '/api/records', behaviour: { kind: 'status', status: 500 } });
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      await page.getByRole('link', { name: 'Records', exact: true }).click();
+      await alert(page).waitFor();
+      await expect.poll(() => focus(page)).toBe('alert in the call region');
+    });
+  });
+
+  it('shows a 500 as a server problem and loads on retry', async () => {
+    await api.behave({ path: '/api/records', behaviour: { kind: 'status', status: 500 } });
+    await open('/records', (page) => failsThenRetries(page, errorStrings.server));
+  });
+
+  it('shows a payload of the wrong shape as invalid, without a crash, and loads on retry', async () => {
+    await api.behave({ path: '/api/records', behaviour: { kind: 'invalid' } });
+    await open('/records', (page) => failsThenRetries(page, errorStrings.invalidPayload));
+  });
+
+  it('times out when the server never answers, and loads on retry', async () => {
+    await api.behave({ path: '/api/records', behaviour: { kind: 'hang' } });
+    await open('/records', (page) => failsThenRetries(page, errorStrings.timeout), { timeoutMs: 1_000 });
+  });
+
+  it('shows a dropped connection behind the proxy as a server problem', async () => {
+    await api.behave({ path: '/api/records', behaviour: { kind: 'drop' } });
+    await open('/records', (page) => failsThenRetries(page, errorStrings.server));
+  });
+});

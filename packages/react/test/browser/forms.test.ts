@@ -1,0 +1,284 @@
+import { formStrings } from '@statechart/forms/formStrings';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { accessStrings } from '../../../../examples/reference/access';
+import { recordStrings } from '../../../../examples/reference/recordForm';
+import { TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
+import { api } from './api';
+import { launch, openPage } from '@statechart/paths/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+  await api.reset();
+});
+afterAll(async () => {
+  await browser?.close();
+  await api.reset();
+});
+
+const origin = () => inject('referenceUrl');
+const path = (page: Page) => new URL(page.url()).pathname;
+const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const nav = (page: Page) => page.getByRole('navigation');
+
+/** A page of the reference app; `problems` collects uncaught errors and console errors. */
+async function open(url: string, test: (page: Page, problems: string[]) => Promise<void>) {
+  const { page, problems, close } = await openPage(browser, origin() + url);
+  try {
+    await test(page, problems);
+    // Chromium's own line for an HTTP error answer is the failure under test, not a problem.
+    expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
+  } finally {
+    await close();
+  }
+}
+
+/** Where the focus is: `body` when it was lost, else the focused element's role (or tag) and name. */
+const focus = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'body';
+    const name = active.querySelector('h2')?.textContent ?? active.getAttribute('aria-label') ?? '';
+    return `${active.getAttribute('role') ?? active.tagName.toLowerCase()} ${name}`.trim();
+  });
+const fillValid = async (page: Page, name = 'A name') => {
+  await heading(page, recordStrings.title).waitFor();
+  await field(page, recordStrings.fields.name).fill(name);
+};
+const submit = (page: Page) => page.getByRole('button', { name: recordStrings.submit }).click();
+const saves = () => api.requestsFor('/api/records').then((requests) => requests.filter((r) => r.method === 'POST'));
+
+// Tests that neither tell the API server how to answer nor read what it was asked run at once, each
+// in a context of its own (drafts live in localStorage); the others, in order, after them.
+describe.concurrent('the reference form in Chromium', () => {
+  it('focuses the error summary on a refused submit, and its link focuses the field', async ({ expect }) => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      // The form's URL is below /records: the header marks "Records" too, drawn as current.
+      const records = nav(page).getByRole('link', { name: 'Records', exact: true });
+      expect(await records.getAttribute('aria-current')).toBe('true');
+      const look = (name: string) =>
+        nav(page)
+          .getByRole('link', { name, exact: true })
+          .evaluate((node) => getComputedStyle(node).backgroundColor + getComputedStyle(node).color);
+      expect(await look('Records')).toBe(await look(recordStrings.nav));
+      expect(await look('Records')).not.toBe(await look('Home'));
+      await field(page, recordStrings.fields.quantity).fill('500');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      const summary = page.getByRole('alert');
+      await expect.poll(() => summary.evaluate((node) => node === document.activeElement)).toBe(true);
+      await expect.poll(() => field(page, recordStrings.fields.name).getAttribute('aria-invalid')).toBe('true');
+      await summary.getByRole('link', { name: recordStrings.required }).click();
+      await expect
+        .poll(() => field(page, recordStrings.fields.name).evaluate((node) => node === document.activeElement))
+        .toBe(true);
+      expect(path(page)).toBe('/records/new');
+      expect(await field(page, recordStrings.fields.quantity).inputValue()).toBe('500');
+    });
+  });
+
+  it('discards a dirty form: the way out, while every link is still refused until then', async ({ expect }) => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.name).fill('A name');
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect.poll(() => path(page)).toBe('/records/new');
+      await page.getByRole('button', { name: recordStrings.discard }).click();
+      await expect.poll(() => field(page, recordStrings.fields.name).inputValue()).toBe('');
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect.poll(() => path(page)).toBe('/');
+    });
+  });
+
+  it('keeps a draft across a reload and a closed tab, and drops a corrupt one with a warning', async ({ expect }) => {
+    const context = await browser.newContext();
+    try {
+      const first = await context.newPage();
+      await first.goto(`${origin()}/records/new`);
+      await field(first, recordStrings.fields.name).fill('A draft');
+      await field(first, recordStrings.fields.quantity).fill('7');
+      // Reload asks (unsaved input); accept, as a person who meant it would.
+      first.on('dialog', (dialog) => void dialog.accept());
+      await first.reload();
+      await heading(first, recordStrings.title).waitFor();
+      expect(await field(first, recordStrings.fields.name).inputValue()).toBe('A draft');
+      await first.close({ runBeforeUnload: false });
+
+      const second = await context.newPage();
+      await second.goto(`${origin()}/records/new`);
+      await heading(second, recordStrings.title).waitFor();
+      expect(await field(second, recordStrings.fields.quantity).inputValue()).toBe('7');
+
+      await second.evaluate(() => localStorage.setItem('draft:newRecord', '{"version":1,"data":'));
+      const warnings: string[] = [];
+      second.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+      second.on('dialog', (dialog) => void dialog.accept());
+      await second.reload();
+      await heading(second, recordStrings.title).waitFor();
+      expect(await field(second, recordStrings.fields.name).inputValue()).toBe('');
+      expect(warnings.join('\n')).toContain('corrupt');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works with storage disabled: no draft, no crash', async ({ expect }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(() => {
+        Object.defineProperty(window, 'localStorage', {
+          get: () => {
+            throw new DOMException('The operation is insecure.', 'SecurityError');
+          },
+        });
+      });
+      await page.goto(`${origin()}/records/new`);
+      await field(page, recordStrings.fields.name).fill('A name');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.concurrent('access in Chromium', () => {
+  it('lands a deep link on not allowed, hides the nav entry, and returns to the target once signed in', async ({
+    expect,
+  }) => {
+    await open('/admin', async (page) => {
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(path(page)).toBe('/not-allowed');
+      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(path(page)).toBe('/admin');
+      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
+    });
+  });
+
+  it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
+    await open('/admin', async (page) => {
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(page.url()).not.toContain('admin=');
+      await page.getByRole('button', { name: accessStrings.signOut }).click();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
+    });
+  });
+});
+
+describe('the reference form in Chromium', () => {
+  beforeEach(() => api.reset());
+
+  it('refuses Back while dirty, shows the pending state, then saves and lets go', async () => {
+    await open('/', async (page) => {
+      await nav(page).getByRole('link', { name: recordStrings.nav }).click();
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.name).fill('A name');
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/records/new');
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 500 }, times: 1 });
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await page.getByText(formStrings.saving).waitFor();
+      // The submit button is disabled while saving: the focus waits in the form, not on <body>.
+      expect(await focus(page)).toBe('form');
+      await heading(page, recordStrings.saved).waitFor();
+      expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
+      expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
+      await page.goBack();
+      await expect.poll(() => path(page)).toBe('/');
+    });
+  });
+
+  it('shows the server’s field error on its field, focused in the summary, keeping what was typed', async () => {
+    await open('/records/new', async (page) => {
+      await field(page, recordStrings.fields.name).fill('taken');
+      await field(page, recordStrings.fields.category).selectOption('second');
+      await submit(page);
+      await page.getByRole('alert').getByRole('link', { name: recordStrings.serverCodes.taken }).waitFor();
+      await expect.poll(() => focus(page)).toMatch(/^alert /);
+      expect(await field(page, recordStrings.fields.name).getAttribute('aria-invalid')).toBe('true');
+      expect(await field(page, recordStrings.fields.name).inputValue()).toBe('taken');
+      expect(await field(page, recordStrings.fields.category).inputValue()).toBe('second');
+      // The reference server answered 422 with { fieldErrors }: the call carried them to the form.
+      expect(await saves()).toHaveLength(1);
+    });
+  });
+
+  it('ignores a refusal body that is not field errors: the form shows a general failure', async () => {
+    await api.behave({
+      path: '/api/records',
+      method: 'POST',
+      behaviour: { kind: 'status', status: 422, body: { fieldErrors: 'name is bad' } },
+      times: 1,
+    });
+    await open('/records/new', async (page) => {
+      await fillValid(page);
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+    });
+  });
+
+  it('shows a 5xx as a failed save, focused, keeping the input; Retry saves and focuses the result', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 1 });
+    await open('/records/new', async (page) => {
+      await fillValid(page, 'Kept');
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      await expect.poll(() => focus(page)).toBe(`alert ${recordStrings.failed}`);
+      expect(await field(page, recordStrings.fields.name).inputValue()).toBe('Kept');
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 400 }, times: 1 });
+      await page.getByRole('button', { name: recordStrings.retry }).click();
+      expect(await focus(page)).toBe('form');
+      await heading(page, recordStrings.saved).waitFor();
+      expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
+      expect(await saves()).toHaveLength(2);
+    });
+  });
+
+  it('fails with a timeout when the server never answers, and "Back to the form" focuses the first field', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hang' } });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+      await page.goto(`${origin()}/records/new`);
+      await fillValid(page);
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      await expect.poll(() => saves()).toMatchObject([{ answered: false, aborted: true }]);
+      await page.getByRole('button', { name: recordStrings.edit }).click();
+      await expect
+        .poll(() => field(page, recordStrings.fields.name).evaluate((node) => node === document.activeElement))
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses leaving while submitting: the save is not aborted, and completes', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 800 }, times: 1 });
+    await open('/records/new', async (page) => {
+      await fillValid(page);
+      await submit(page);
+      await page.getByText(formStrings.saving).waitFor();
+      await nav(page).getByRole('link', { name: 'Records', exact: true }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      expect(path(page)).toBe('/records/new');
+      expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
+    });
+  });
+});

@@ -1,0 +1,331 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayCase, type RecordedCase } from '@statechart/paths/cases';
+import { referenceMachine } from '../../../../examples/reference/referenceMachine';
+import { axeViolations } from '@statechart/paths/axe';
+import { launch } from '@statechart/paths/browser';
+
+/*
+ * The overlay exists in development builds only, so these tests run the reference app on a Vite
+ * dev server (what `npm run start:reference` serves), started here rather than in the shared
+ * globalSetup, which builds what ships. A production build "with the dev tools kept" would test a
+ * bundle nobody runs. One page at 1,440 × 900 drives the checks in order (a launch and a dev
+ * server start are what cost here); each check leaves the page where the next one expects it.
+ */
+let browser: Browser;
+let server: ViteDevServer;
+let origin: string;
+let context: BrowserContext;
+let page: Page;
+const problems: string[] = [];
+beforeAll(async () => {
+  server = await createServer({
+    configFile: 'examples/reference/vite.config.ts',
+    configLoader: 'runner',
+    logLevel: 'warn',
+    server: { port: 0, host: '127.0.0.1', strictPort: false, hmr: false },
+  });
+  await server.listen();
+  origin = new URL(server.resolvedUrls?.local[0] ?? '').origin;
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const dialog = () => page.getByRole('dialog', { name: 'Statechart: reference' });
+const state = (id: string) => page.locator(`[data-state="${id}"]`);
+const isActive = (id: string) => state(id).evaluate((node) => node.hasAttribute('data-active'));
+const activeStates = () =>
+  page
+    .locator('[data-state][data-active]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-state')));
+const path = () => new URL(page.url()).pathname;
+const machineNow = () =>
+  page.evaluate(() => {
+    const app = (window as unknown as { __app: { actor: { getSnapshot(): { value: unknown } } } }).__app;
+    return { value: app.actor.getSnapshot().value, url: location.pathname + location.search };
+  });
+const navigate = (url: string) =>
+  page.evaluate((to) => {
+    const app = (window as unknown as { __app: { sync: { navigate(url: string): void } } }).__app;
+    app.sync.navigate(to);
+  }, url);
+/** `k x y` of the diagram's view, as the frame publishes it. */
+const view = async () => {
+  const text = (await page.locator('.sc-inspector-diagram').getAttribute('data-view')) ?? '';
+  const [k = NaN, x = NaN, y = NaN] = text.split(' ').map(Number);
+  return { k, x, y };
+};
+
+async function expectNoAxeViolations() {
+  expect(await axeViolations(page, { include: '[data-inspector]' })).toEqual([]);
+}
+
+async function openByShortcut() {
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.keyboard.press('Alt+Shift+KeyI');
+  await dialog().locator('.sc-diagram').waitFor({ timeout: 20_000 });
+}
+
+describe('the statechart overlay on the reference app at 1,440 × 900 (dev server)', () => {
+  it('opens with Alt+Shift+I, highlights the active states and has no axe violations', async () => {
+    await page.goto(`${origin}/section/2`);
+    await openByShortcut();
+    expect(await isActive('sectionItem')).toBe(true);
+    expect(await isActive('reference.app.main.section.item.details')).toBe(true);
+    expect(await isActive('sectionList')).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Close');
+    await expectNoAxeViolations();
+    // Laid out off the main thread: elkjs's worker build was fetched (StrictMode's double effect
+    // may start, and stop, a first worker).
+    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(resources.filter((name) => name.includes('elk-worker')).length).toBeGreaterThan(0);
+  });
+
+  it('sits beside the app: every header link is the element under its own centre, and clicking one navigates', async () => {
+    const links = page.getByRole('banner').getByRole('link');
+    const count = await links.count();
+    expect(count).toBeGreaterThan(1);
+    const overlay = await dialog().boundingBox();
+    for (let index = 0; index < count; index++) {
+      const link = links.nth(index);
+      const covered = await link.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return top === element || element.contains(top) ? null : (top?.outerHTML.slice(0, 80) ?? 'nothing');
+      });
+      expect(covered, `header link ${await link.textContent()} is covered by ${covered}`).toBeNull();
+      const box = await link.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0), 'a header link reaches under the overlay').toBeLessThanOrEqual(
+        overlay?.x ?? 0,
+      );
+    }
+    await page.getByRole('banner').getByRole('link', { name: 'Section' }).click();
+    await expect.poll(path).toBe('/section');
+    await expect.poll(() => isActive('sectionList')).toBe(true);
+  });
+
+  it('shows the active state’s label at least 11 px tall, inside the diagram’s frame', async () => {
+    const title = state('sectionList').locator('.sc-title');
+    const box = await title.boundingBox();
+    const frame = await page.locator('.sc-inspector-diagram').boundingBox();
+    expect(box?.height ?? 0, 'the label is too small to read').toBeGreaterThanOrEqual(11);
+    expect(
+      box && frame && box.y >= frame.y && box.y + box.height <= frame.y + frame.height,
+      'the label is off-screen',
+    ).toBe(true);
+    expect(box && frame && box.x >= frame.x && box.x < frame.x + frame.width).toBe(true);
+  });
+
+  it('zooms with the wheel, a pinch and +, -, 0, and pans with the arrows and a drag', async () => {
+    const frame = page.locator('.sc-inspector-diagram');
+    const start = await view();
+    const box = await frame.boundingBox();
+    await page.mouse.move((box?.x ?? 0) + 100, (box?.y ?? 0) + 100);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => (await view()).k).toBeGreaterThan(start.k);
+    // A trackpad pinch arrives as ctrl+wheel: zooms out here, the page itself is not zoomed.
+    const wheeled = await view();
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, 40);
+    await page.keyboard.up('Control');
+    await expect.poll(async () => (await view()).k).toBeLessThan(wheeled.k);
+    expect(await page.evaluate(() => window.visualViewport?.scale ?? 1)).toBe(1);
+    await frame.focus();
+    const zoomed = await view();
+    await page.keyboard.press('-');
+    await expect.poll(async () => (await view()).k).toBeLessThan(zoomed.k);
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await expect.poll(async () => (await view()).k).toBeGreaterThan(zoomed.k);
+    await page.keyboard.press('0');
+    await expect.poll(async () => (await view()).k).toBe(1);
+    const before = await view();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await view()).x).toBeLessThan(before.x);
+    // Drag pans too.
+    const now = await view();
+    await page.mouse.move((box?.x ?? 0) + 20, (box?.y ?? 0) + 300);
+    await page.mouse.down();
+    await page.mouse.move((box?.x ?? 0) + 120, (box?.y ?? 0) + 340, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(async () => (await view()).x).toBeGreaterThan(now.x);
+  });
+
+  it('shows the reference context in the context panel, every top-level key with its value', async () => {
+    const context = await page.evaluate(() => {
+      const app = (window as unknown as { __app: { actor: { getSnapshot(): { context: object } } } }).__app;
+      return app.actor.getSnapshot().context as Record<string, unknown>;
+    });
+    const panel = dialog().getByRole('list', { name: 'Context' });
+    for (const [key, value] of Object.entries(context)) {
+      const item = panel.locator(`:scope > li[data-path="${key}"]`);
+      await expect.poll(() => item.count(), { message: `context key ${key} is not in the panel` }).toBe(1);
+      if (typeof value !== 'object' || value === null) {
+        expect(await item.textContent()).toContain(JSON.stringify(value) ?? 'undefined');
+      }
+    }
+  });
+
+  it('follows navigation live, Back included, and marks the screen’s route', async () => {
+    await navigate('/section/3');
+    await expect.poll(() => isActive('sectionItem')).toBe(true);
+    await expect.poll(() => dialog().locator('.sc-route-panel').textContent()).toContain('/section/3');
+    expect(await dialog().locator('.sc-route-panel').textContent()).toContain('{"id":3}');
+    await page.goBack();
+    await expect.poll(() => isActive('sectionList')).toBe(true);
+    expect(await isActive('sectionItem')).toBe(false);
+    expect(path()).toBe('/section');
+  });
+
+  it('sends an enabled transition’s event on click and from the keyboard', async () => {
+    await navigate('/section/2');
+    await expect.poll(() => isActive('reference.app.main.section.item.details')).toBe(true);
+    await dialog().getByRole('button', { name: 'Send item.showNotes' }).click();
+    await expect.poll(() => isActive('reference.app.main.section.item.notes')).toBe(true);
+    await page.getByText('Notes tab').waitFor();
+    expect(await dialog().getByRole('button', { name: 'Send item.showNotes' }).count()).toBe(0);
+    await dialog().getByRole('button', { name: 'Send item.showDetails' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isActive('reference.app.main.section.item.details')).toBe(true);
+    await page.getByText('Details tab').waitFor();
+  });
+
+  it('shows an older moment when its log entry is selected, with what the event did, and leaves the app alone', async () => {
+    const thenActive = await activeStates();
+    await dialog().getByRole('button', { name: 'Send item.showNotes' }).click();
+    await expect.poll(() => isActive('reference.app.main.section.item.notes')).toBe(true);
+    const app = await machineNow();
+    // The entry before the newest: item.showDetails, after which `thenActive` was shown.
+    const older = dialog().locator('.sc-log-entry').nth(1);
+    expect(await older.textContent()).toContain('item.showDetails');
+    await older.click();
+    await dialog().locator('.sc-moment-past').waitFor();
+    await expect.poll(activeStates).toEqual(thenActive);
+    expect(await state('reference.app.main.section.item.details').getAttribute('data-step')).toBe('entered');
+    expect(await state('reference.app.main.section.item.notes').getAttribute('data-step')).toBe('exited');
+    expect(await dialog().locator('.sc-step').textContent()).toMatch(/Exited:.*item\.notes/);
+    expect(await machineNow()).toEqual(app);
+    await page.getByText('Notes tab').waitFor();
+    await expectNoAxeViolations(); // the past: banner, marks, the step in words
+    await dialog().getByRole('button', { name: 'Live', exact: true }).click();
+    await expect.poll(() => isActive('reference.app.main.section.item.notes')).toBe(true);
+    expect(await dialog().locator('.sc-moment-past').count()).toBe(0);
+  });
+
+  it('copies the exploration as a test case that replays green at machine level', async () => {
+    await dialog().getByRole('button', { name: 'Copy as test', exact: true }).click();
+    const text = await dialog().getByRole('textbox', { name: 'Copied test case' }).inputValue();
+    const recorded = JSON.parse(text) as RecordedCase;
+    expect(recorded.steps.length).toBeGreaterThanOrEqual(5);
+    expect(recorded.steps.at(-1)?.url).toBe(new URL(page.url()).pathname);
+    const snapshot = replayCase(referenceMachine, recorded);
+    expect(snapshot.value).toEqual((await machineNow()).value);
+  });
+
+  it('resizes from the keyboard, and remembers the size after a reload', async () => {
+    const width = async () => (await dialog().boundingBox())?.width ?? 0;
+    const before = await width();
+    await dialog().getByRole('separator', { name: 'Resize the statechart inspector' }).focus();
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(width).toBe(before + 80);
+    const padding = await page.evaluate(() => document.documentElement.style.paddingRight);
+    expect(padding).toBe(`${before + 80}px`);
+    await page.goto(`${origin}/section?inspect`);
+    await dialog().locator('.sc-diagram').waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).search, 'the router drops ?inspect').toBe('');
+    expect(await width()).toBe(before + 80);
+  });
+
+  it('docks to the bottom on a narrow window, the app above it', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await dialog().boundingBox())?.width).toBe(390);
+    const box = await dialog().boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBe(844);
+    expect(await page.evaluate(() => document.documentElement.style.paddingBottom)).toBe(`${box?.height}px`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('closes with Escape, gives the focus back and unpads the page', async () => {
+    // The shortcut toggles: closed, then opened again from a focused app link.
+    await page.keyboard.press('Alt+Shift+KeyI');
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('banner').getByRole('link', { name: 'Section' }).focus();
+    await page.keyboard.press('Alt+Shift+KeyI');
+    await dialog().locator('.sc-diagram').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Section');
+    expect(await page.evaluate(() => document.documentElement.style.paddingRight)).toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  it('draws and follows invoked and spawned actors (a machine of its own, overlaid in the same page)', async () => {
+    const fixture = `/@fs${fileURLToPath(new URL('../../../devtools/test/actorsPage.ts', import.meta.url))}`;
+    // A string, not a function: Vitest would rewrite a dynamic import() inside a function for Node.
+    await page.evaluate(
+      `import(${JSON.stringify(fixture)}).then((m) => { window.__actors = m.openActorsInspector(); })`,
+    );
+    const overlay = page.getByRole('dialog', { name: 'Statechart: actors' });
+    await overlay.locator('.sc-diagram').waitFor({ timeout: 20_000 });
+    const lines = (id: string) => overlay.locator(`[data-state="${id}"] > .sc-invoke`).allTextContents();
+    expect(await lines('actors')).toEqual(['⊕ child (spawned on entry)']);
+    expect(await lines('actors.running')).toEqual(['⚙ child (stopped on exit)', '⊕ child (spawned on spawn.action)']);
+    const send = (type: string) =>
+      page.evaluate(
+        (event) => (window as unknown as { __actors: { send(type: string): void } }).__actors.send(event),
+        type,
+      );
+    const actorText = (id: string) => overlay.locator(`[data-actor="${id}"]`).first().textContent();
+    await send('spawn.assign');
+    await send('poke.assigned');
+    await overlay.locator('[data-actor="assigned0"]', { hasText: '"busy"' }).waitFor({ timeout: 5_000 });
+    expect(await actorText('assigned0')).toMatch(/assigned0 \(spawned, src child\) active in "busy"/);
+    expect(await actorText('onEntry')).toMatch(/onEntry \(spawned, src child\) active in "idle"/);
+    expect(await actorText('invokedChild')).toMatch(/invokedChild \(invoked, src child\) active in "idle"/);
+    await send('stop');
+    await overlay.locator('[data-actor="invokedChild"]').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.evaluate(() => (window as unknown as { __actors: { close(): void } }).__actors.close());
+    await overlay.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the production builds', () => {
+  const bundles = ['dist', 'examples/reference/dist'].flatMap((dir) =>
+    readdirSync(join(dir, 'assets'))
+      .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+      .map((file) => join(dir, 'assets', file)),
+  );
+
+  it('contain none of the inspector’s code', () => {
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const file of bundles) {
+      const code = readFileSync(file, 'utf8');
+      for (const marker of [
+        'startDevTools',
+        'sc-inspector',
+        'Statechart: ',
+        'elk.algorithm',
+        'statelyai',
+        'KeyI',
+        'Copy as test',
+        'elk-worker',
+      ]) {
+        expect(code.includes(marker), `${file} contains "${marker}"`).toBe(false);
+      }
+    }
+  });
+});

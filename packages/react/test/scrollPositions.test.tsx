@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Navigation } from '@statechart/core/sync';
+import { prune, readPositions, writePositions, type Positions } from '../src/scrollPositions';
+
+const navigation = (kind: Navigation['kind'], key: string, index: number, reach = 50): Navigation => ({
+  id: 1,
+  kind,
+  key,
+  entered: [],
+  index,
+  reach,
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
+
+describe('scroll positions', () => {
+  it('are saved and read back by entry key', () => {
+    writePositions({ a: { index: 0, y: 120 } });
+    expect(readPositions()).toEqual({ a: { index: 0, y: 120 } });
+  });
+
+  it('do not throw when storage is full: saving is skipped', () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    });
+    expect(() => writePositions({ a: { index: 0, y: 1 } })).not.toThrow();
+  });
+
+  it('do not throw when storage is disabled: reading gives none', () => {
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(readPositions()).toEqual({});
+    expect(() => writePositions({ a: { index: 0, y: 1 } })).not.toThrow();
+  });
+
+  it('ignore stored data that is not theirs', () => {
+    sessionStorage.setItem(
+      'scroll-positions',
+      JSON.stringify({ a: 12, b: { index: 'x', y: 1 }, c: { index: 1, y: 2 } }),
+    );
+    expect(readPositions()).toEqual({ c: { index: 1, y: 2 } });
+    sessionStorage.setItem('scroll-positions', '{not json');
+    expect(readPositions()).toEqual({});
+  });
+
+  it('keep only entries that can still be reached: a push drops those after it', () => {
+    const positions: Positions = { a: { index: 0, y: 1 }, b: { index: 1, y: 2 }, c: { index: 2, y: 3 } };
+    prune(positions, navigation('push', 'd', 1));
+    expect(Object.keys(positions)).toEqual(['a']);
+  });
+
+  it('keep forward entries on Back', () => {
+    const positions: Positions = { a: { index: 0, y: 1 }, b: { index: 1, y: 2 } };
+    prune(positions, navigation('pop', 'a', 0));
+    expect(Object.keys(positions)).toEqual(['a', 'b']);
+  });
+
+  it('stay bounded by the entries the browser keeps, however many navigations', () => {
+    const positions: Positions = {};
+    for (let index = 0; index < 10_000; index++) {
+      const key = `k${index}`;
+      prune(positions, navigation('push', key, index, 50));
+      positions[key] = { index, y: index };
+    }
+    expect(Object.keys(positions).length).toBeLessThanOrEqual(50);
+  });
+});

@@ -1,0 +1,219 @@
+import react from '@vitejs/plugin-react';
+import type { Plugin, PluginOption, ProxyOptions } from 'vite';
+
+/**
+ * The preview server (sirv) answers a URL with bad percent-encoding with an error page before the
+ * SPA fallback sees it; serve the app instead, so that the app can show its not-found screen.
+ * A production host needs the same rule: every unknown path, malformed or not, gets index.html.
+ */
+function serveMalformedUrls(): Plugin {
+  return {
+    name: 'serve-malformed-urls',
+    configurePreviewServer(server) {
+      const index = `${server.config.base}index.html`;
+      server.middlewares.use((request, _response, next) => {
+        try {
+          decodeURI(request.url ?? '/');
+        } catch {
+          request.url = index;
+        }
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * The Content-Security-Policy of the built app: scripts, styles and everything else from our own
+ * origin only; no inline scripts or styles, no eval, no plugins, no foreign base or form targets.
+ * (frame-ancestors cannot be set by a meta tag: a host that wants it sends it as a header.)
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
+ * Puts the policy in the built index.html as its first head element. Build only: the dev server
+ * injects an inline script (React Refresh's preamble) that the policy would rightly block.
+ */
+function contentSecurityPolicy(): Plugin {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`;
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    // Right after the charset, before anything the policy governs.
+    transformIndexHtml(html) {
+      const charset = /<meta charset="UTF-8" \/>/i;
+      if (!charset.test(html)) throw new Error('index.html needs <meta charset="UTF-8" /> for the CSP to follow');
+      return html.replace(charset, (tag) => `${tag}\n    ${meta}`);
+    },
+  };
+}
+
+/**
+ * Where the app's same-origin `/api` goes, in `vite` and `vite preview`: the URL in the environment
+ * variable `apiUrlEnv` when set (a real backend, or the server the browser tests start), else the
+ * server `startApi` starts here, in-process, with the app's handlers, so `npm start` and
+ * `npm run preview` need no second command. The proxy keeps calls same-origin (the CSP stays
+ * 'self'), and it takes every `/api` path, so an unknown one gets the server's JSON 404, never the
+ * app's index.html. An app without `startApi` and without the variable makes no calls: no proxy.
+ */
+export async function apiProxy(options: StatechartAppOptions): Promise<Record<string, ProxyOptions> | undefined> {
+  if (!options.startApi && !options.apiUrlEnv) return undefined;
+  let target = process.env[options.apiUrlEnv ?? 'API_URL'];
+  if (!target && options.startApi) target = (await options.startApi()).url;
+  if (!target) return undefined;
+  // `/api`, `/api/…` and `/api?…`, not `/apiary`: a regular expression key (Vite's proxy syntax).
+  return { '^/api(?:/|\\?|$)': { target, changeOrigin: true } };
+}
+
+/**
+ * A smaller stand-in for Vite's preload helper, the wrapper Vite puts around every lazy import
+ * (each screen's view) to fetch the chunk's own dependencies and CSS alongside it. Vite's handles
+ * CSP nonces, `vite:preloadError` events, relative bases and browsers without modulepreload, and
+ * weighs ~0.55 KB gz of the first load; this app needs none of that (no inline nonces, an absolute
+ * base, an es2022 target, and its own handling of a failed view: the error state and a retry), so
+ * this one does only the fetching: a modulepreload link per JS dependency, a stylesheet link per
+ * CSS dependency (awaited, so a view never shows unstyled), each once, a failure forgotten so that
+ * the retry fetches again. Build only; docs/BENCHMARKS.md ("Bundle") has the measured saving.
+ */
+export function smallPreloadHelper(): Plugin {
+  let base = '/';
+  return {
+    name: 'small-preload-helper',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      base = config.base;
+    },
+    load(id) {
+      if (id !== '\0vite/preload-helper.js') return undefined;
+      return `const seen = {};
+export const __vitePreload = (load, deps) =>
+  deps && deps.length
+    ? Promise.all(
+        deps.map((dep) => {
+          const href = ${JSON.stringify(base)} + dep;
+          if (seen[href]) return seen[href];
+          const link = document.createElement('link');
+          const css = dep.endsWith('.css');
+          link.rel = css ? 'stylesheet' : 'modulepreload';
+          link.crossOrigin = '';
+          link.href = href;
+          document.head.append(link);
+          return (seen[href] = css
+            ? new Promise((resolve, reject) => {
+                link.onload = resolve;
+                link.onerror = () => {
+                  delete seen[href];
+                  link.remove();
+                  reject(new Error('Unable to preload CSS for ' + href));
+                };
+              })
+            : Promise.resolve());
+        }),
+      ).then(load)
+    : load();
+`;
+    },
+  };
+}
+
+/**
+ * react-router keeps its whole runtime in one module whose top-level statements have effects a
+ * bundler must keep (contexts made by a call and then given a `displayName`, a version stamp on
+ * `window`, a class's `contextType`): importing one function from it (our history) keeps most of
+ * it. This marks those statements free of effects, so that what we do not use is dropped. Only
+ * react-router's own files are touched; what it loses is React DevTools' names for its contexts,
+ * the `window.__reactRouterVersion` stamp and RSC error handling in its data routers (which an SPA
+ * never uses). Measured in docs/BENCHMARKS.md ("react-router's cost").
+ */
+export function pureReactRouter(): Plugin {
+  return {
+    name: 'pure-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules\/react-router\/dist\/(development|production)\/[^/]+\.mjs$/.test(id)) return undefined;
+      return (
+        code
+          // `var X = f(…)` / `new F(…)` at the top level: contexts, forwardRef/memo components, sets, URLs.
+          .replace(/^(var [\w$]+ = )(new [\w$.]+\(|[\w$.]+\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^\w+\.(displayName|contextType) = [^;\n]+;$/gm, '')
+          .replace(
+            /^try \{\n {2}if \(isBrowser\d*\) \{\n {4}window\.__reactRouterVersion = [\s\S]*?\n\} catch \(e\) \{\n\}$/m,
+            '',
+          )
+      );
+    },
+  };
+}
+
+/**
+ * Chromium keeps each script's source in memory for as long as the page lives, one byte per
+ * character while the text is all ASCII, two (UTF-16) as soon as it holds one other character. The
+ * minifier writes escapes such as `'\ufffd'` as the character itself, and one such character in
+ * the routing code doubled the retained source of the initial chunk (+281 KB of heap for a 281 KB
+ * chunk, measured with a heap snapshot of the bench's routing-only app). `charset: 'ascii'` makes
+ * the bundler write every non-ASCII character of the code as an escape.
+ */
+export function asciiOutput(): Plugin {
+  return {
+    name: 'ascii-output',
+    apply: 'build',
+    config: () => ({ build: { rolldownOptions: { output: { charset: 'ascii' } } } }),
+  };
+}
+
+export interface StatechartAppOptions {
+  /** Starts the development API server that `/api` goes to in `vite` and `vite preview` (serve only). */
+  startApi?: () => Promise<{ url: string }>;
+  /** The environment variable that, when set, names the backend `/api` goes to instead (default `API_URL`). */
+  apiUrlEnv?: string;
+}
+
+/**
+ * The framework's Vite plugin: everything a statechart app's `vite.config.ts` needs, composed.
+ * React, the SPA fallback for malformed URLs, the CSP in the built index.html, the small preload
+ * helper, react-router's runtime marked pure, ASCII output, the `/api` proxy and the build
+ * defaults (es2022, no modulepreload polyfill). `BASE_PATH` sets Vite's `base`, to prove that deep
+ * links work under a base path.
+ *
+ * ```ts
+ * export default defineConfig({ plugins: [statechartApp({ startApi: () => startApiServer({ handlers }) })] });
+ * ```
+ */
+export function statechartApp(options: StatechartAppOptions = {}): PluginOption[] {
+  const defaults: Plugin = {
+    name: 'statechart-app',
+    async config(_config, { command }) {
+      const proxy = command === 'serve' ? await apiProxy(options) : undefined;
+      return {
+        base: process.env.BASE_PATH ?? '/',
+        server: { proxy },
+        preview: { proxy },
+        build: {
+          emptyOutDir: true,
+          target: 'es2022',
+          // Every browser that runs this es2022 build but Safari 16 preloads modules natively; there
+          // a lazy screen's dependencies load one after the other, which the idle preload hides.
+          modulePreload: { polyfill: false },
+        },
+      };
+    },
+  };
+  return [
+    react(),
+    serveMalformedUrls(),
+    contentSecurityPolicy(),
+    smallPreloadHelper(),
+    pureReactRouter(),
+    asciiOutput(),
+    defaults,
+  ];
+}

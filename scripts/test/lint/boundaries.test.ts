@@ -1,0 +1,126 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('../../..', import.meta.url).pathname });
+
+/** The rule ids ESLint reports for `code` in place of the file at `filePath` (an existing file: import/no-cycle needs one). */
+async function ruleIds(code: string, filePath: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result?.messages.map((message) => message.ruleId) ?? [];
+}
+
+/** `import { x } from '<from>'` used once, so that nothing but the import itself is reported. */
+const importing = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
+
+describe('the lint boundaries between the framework, the examples and the product', () => {
+  it('refuse a relative path into packages/ from the product, the examples, bench/ and scripts/', async () => {
+    for (const [file, from] of [
+      ['src/main.tsx', '../packages/react/src/app'],
+      ['machines/strings.ts', '../packages/core/src/routed'],
+      ['examples/reference/main.tsx', '../../packages/react/src/app'],
+      ['bench/run.ts', '../packages/paths/src/graph'],
+      ['scripts/test.ts', '../packages/paths/src/graph'],
+    ]) {
+      expect(await ruleIds(importing(from!), file!), `${file} importing ${from}`).toContain(
+        'import/no-restricted-paths',
+      );
+    }
+  });
+
+  it('accept the same import by package name', async () => {
+    expect(await ruleIds(importing('@statechart/react/app'), 'src/main.tsx')).toEqual([]);
+  });
+
+  it("refuse the product's files in a package, and the examples in a package's source (not its tests)", async () => {
+    expect(await ruleIds(importing('../../../machines/strings'), 'packages/react/src/app.tsx')).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds(importing('../../../examples/reference/paths'), 'packages/paths/src/spec.ts')).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds(importing('../../../examples/reference/paths'), 'packages/paths/test/gate.test.ts')).toEqual(
+      [],
+    );
+  });
+
+  it('refuse the product in the examples, and the examples in the product', async () => {
+    expect(await ruleIds(importing('../../machines/strings'), 'examples/reference/main.tsx')).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds(importing('../examples/reference/referenceMachine'), 'src/main.tsx')).toContain(
+      'import/no-restricted-paths',
+    );
+  });
+
+  it('refuse tests/ in bench/ and scripts/', async () => {
+    expect(await ruleIds(importing('../tests/paths/productPaths'), 'bench/run.ts')).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds(importing('../tests/paths/productPaths'), 'scripts/test.ts')).toContain(
+      'import/no-restricted-paths',
+    );
+  });
+
+  it('let packages import only the packages below them: core ← react ← calls ← forms', async () => {
+    expect(await ruleIds(importing('@statechart/react/app'), 'packages/core/src/routed.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(importing('@statechart/forms/forms'), 'packages/calls/src/http.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(importing('@statechart/paths/graph'), 'packages/devtools/src/graph.ts')).toContain(
+      'no-restricted-imports',
+    );
+    expect(await ruleIds(importing('@statechart/core/routed'), 'packages/calls/src/http.ts')).toEqual([]);
+  });
+
+  it('refuse React in the routing core and in machines/', async () => {
+    const code = `import { useState } from 'react';\nexport const x = useState;\n`;
+    expect(await ruleIds(code, 'packages/core/src/routed.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'machines/strings.ts')).toContain('no-restricted-imports');
+  });
+
+  it('refuse imports from src/ and tests/ in machines/', async () => {
+    expect(await ruleIds(importing('../src/appRouting'), 'machines/strings.ts')).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds(importing('../tests/paths/productPaths'), 'machines/strings.ts')).toContain(
+      'import/no-restricted-paths',
+    );
+  });
+
+  it('refuse server code (Node only: the API handlers) in src/ and machines/', async () => {
+    const code = `import { handlers } from '../server/handlers';\nexport const x = handlers;\n`;
+    expect(await ruleIds(code, 'src/main.tsx')).toContain('import/no-restricted-paths');
+    expect(await ruleIds(code, 'machines/strings.ts')).toContain('import/no-restricted-paths');
+  });
+
+  it('refuse routing internals in product views', async () => {
+    expect(await ruleIds(importing('@statechart/core/sync'), 'src/views/home.view.tsx')).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('refuse the history and location globals outside the routing core', async () => {
+    const code = `export const go = () => history.back() || location.href;\n`;
+    const ids = await ruleIds(code, 'packages/react/src/navigationEffects.ts');
+    expect(ids.filter((id) => id === 'no-restricted-globals')).toHaveLength(2);
+    expect(await ruleIds(code, 'packages/core/src/sync.ts')).not.toContain('no-restricted-globals');
+  });
+
+  it('refuse raw HTML', async () => {
+    const code = `export const View = () => <div dangerouslySetInnerHTML={{ __html: '' }} />;\n`;
+    expect(await ruleIds(code, 'src/views/home.view.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it('refuse an import cycle between our TypeScript files', async () => {
+    // machines/appMachine.ts imports ./strings: strings importing it back closes a cycle.
+    const code = `import { appMachine } from './appMachine';\nexport const x = appMachine;\n`;
+    expect(await ruleIds(code, 'machines/strings.ts')).toContain('import/no-cycle');
+  });
+
+  it('accept a machine that imports only xstate', async () => {
+    const code = `import { setup } from 'xstate';\nexport const probeMachine = setup({}).createMachine({});\n`;
+    expect(await ruleIds(code, 'machines/strings.ts')).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * Every test of the workspace: the packages' own (packages/<name>/test), the examples', the product's
+ * (tests/) and the tools' (scripts/test). Projects are cut by environment, not by package, so that
+ * `npm test` (scripts/test.ts) can run the Chromium project beside the rest; one package's tests
+ * alone: `npm test -w @statechart/<name>` (`vitest run --dir packages/<name>`).
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    // Each worker keeps its module cache from one test file to the next (every project extends
+    // this). Measured on the non-browser projects (without the copy test), quiet 2-core machine:
+    // 85 s wall and 91 s CPU isolated, 51 s and 55 s not (imports 10 → 5 s, environment set-up
+    // 12 → 3 s). The price: a test file must not rely on a fresh module state (a module-level
+    // cache, a spy left in place); shuffled file orders (`--sequence.shuffle.files`) pass.
+    isolate: false,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          exclude: ['packages/{paths,cli}/**', '**/browser/**', '**/node_modules/**'],
+          environment: 'node',
+          // Beside the browser project in npm test (scripts/test.ts): see the dom project.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The gates themselves: lint boundaries, the bundle budget (builds, so slower).
+        extends: true,
+        test: {
+          name: 'tools',
+          include: ['scripts/test/**/*.test.ts', 'packages/cli/test/**/*.test.ts'],
+          // The scaffold is a product's starting files, with tests of its own: the copy test runs them.
+          exclude: ['packages/cli/test/scaffold/**', '**/node_modules/**'],
+          environment: 'node',
+          // Isolated: the copy test (newScreen.test.ts) runs ESLint's API on a temporary copy of
+          // the repository, and what ESLint's plugins cache from it broke the lint-boundary tests
+          // that came after it in the same worker (every message without a rule id).
+          isolate: true,
+          testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['packages/*/test/**/*.test.tsx', 'examples/*/test/**/*.test.tsx'],
+          exclude: ['packages/{paths,cli}/**', '**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['packages/react/test/setup.ts'],
+          // npm test runs two jobs at once (scripts/test.ts), on a shared 2-core machine: 5 s (the
+          // default) failed a render test and a graph export test there at load 12-30.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'paths',
+          include: ['packages/paths/test/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+          // Chromium files run in the browser project; the soak walks only in their own run.
+          exclude: ['**/*.browser.test.ts', '**/*.soak.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'paths-dom',
+          include: ['packages/paths/test/**/*.test.tsx', 'tests/paths/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['packages/react/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          // The framework's: the examples built and served (globalSetup); the Chromium-level path
+          // tests share them.
+          include: ['packages/react/test/browser/**/*.test.ts', 'packages/paths/test/**/*.browser.test.ts'],
+          environment: 'node',
+          globalSetup: ['packages/react/test/browser/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          // The files share one worker's module cache: playwright-core and the machines are imported
+          // once, not once per file (~1 s each on a loaded 2-core machine). No browser file keeps
+          // state in a shared module: each launches its own browser in its own module scope.
+          isolate: false,
+          // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
+          // more only queues CPU work on 2 cores and stretches each test towards its timeout.
+          maxConcurrency: 3,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The product's: the product built and served by its own globalSetup, after the framework's
+          // browser tests when both run (groupOrder), so that they never share the cores.
+          name: 'browser-product',
+          include: ['tests/browser/**/*.test.ts', 'tests/paths/**/*.browser.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/browser/globalSetup.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          isolate: false,
+          maxConcurrency: 3,
+        },
+      },
+      // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many
+      // times a day; `npm run test:soak` runs them, and CI runs that after `npm test` (.ci/run).
+      ...(process.env.PATHS_SOAK
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'soak',
+                include: ['packages/paths/test/**/*.soak.test.ts', 'tests/paths/**/*.soak.test.ts'],
+                environment: 'node' as const,
+                globalSetup: ['packages/react/test/browser/globalSetup.ts', 'tests/browser/globalSetup.ts'],
+                testTimeout: 600_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
