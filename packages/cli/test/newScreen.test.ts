@@ -220,7 +220,12 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(spec).toContain("'newThing.new': () => ({ do: 'click', role: 'button', name: strings.newThing.another }),");
     expect(spec).toContain('when: (snapshot) => refusesLeaving(appMachine, snapshot)');
     expect(spec).toContain("stateContext: behaviourOf(appMachine, [{ type: 'newThing.change'");
-    expect(viewSource(screen)).toContain("onClick={() => send({ type: 'newThing.discard' })}");
+    // The view calls the framework's form, a few lines: no markup of the form is pasted into it.
+    const view = viewSource(screen);
+    expect(view).toContain("import { FormScreen } from '@statechart/forms/FormScreen';");
+    expect(view).toContain("discard: () => send({ type: 'newThing.discard' }),");
+    expect(view).not.toMatch(/<form|<input|<button/);
+    expect(view.split('\n').length).toBeLessThan(45);
     expect(() => parseArgs(['s', 's', '--loads', '--form'])).toThrow('--loads and --form cannot be combined');
   });
 

@@ -1,0 +1,201 @@
+import { useRef, type ReactNode, type RefObject } from 'react';
+import { plural } from '@statechart/core/wording';
+import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';
+import { ErrorSummary } from './ErrorSummary';
+import { Field, type ControlProps } from './Field';
+import { formStrings } from './formStrings';
+import { isDirty, type FormState } from './forms';
+
+/** Where the form is: its machine's states (docs/forms.md), as the view reads them. */
+export type FormPhase = 'editing' | 'submitting' | 'saved' | 'failed';
+
+/** The words of one form: its fields' labels, its buttons and its notices. */
+export interface FormWords<F extends string> {
+  fields: Record<F, string>;
+  submit: string;
+  discard: string;
+  saved: string;
+  another: string;
+  failed: string;
+  retry: string;
+  edit: string;
+}
+
+/** What the form sends: one callback per event of the form's machine. */
+export interface FormEvents<F extends string> {
+  change(field: F, value: string): void;
+  submit(): void;
+  retry(): void;
+  edit(): void;
+  discard(): void;
+  /** From the saved notice: a new, empty form. */
+  another(): void;
+}
+
+export interface FormScreenProps<F extends string> {
+  /** The screen's heading: a `<ScreenHeading>` (the title's level, which takes the focus on arrival). */
+  heading: ReactNode;
+  /** The form in the machine's context. */
+  form: FormState<F>;
+  /** The fields, in the order shown; the first is where editing starts again after a failure. */
+  fields: readonly F[];
+  phase: FormPhase;
+  words: FormWords<F>;
+  on: FormEvents<F>;
+  /** Each control's id is `${idPrefix}-${field}`: the error summary links to it. */
+  idPrefix: string;
+  /** A hint under a field's label. */
+  hints?: Partial<Record<F, string>>;
+  /**
+   * A field's control when a text input is not it (a select, a number): given the ARIA and id
+   * props `Field` ties to the label, hint and error, the value and the change to send. Undefined
+   * for a field keeps the text input.
+   */
+  control?: (field: F, props: ControlProps, value: string, change: (value: string) => void) => ReactNode;
+}
+
+/**
+ * A form screen as docs/forms.md describes it, for a form kept in the machine's context: a field
+ * per entry of `fields`, the error summary (focused on a refused submit), submit and discard, the
+ * unsaved note; while saving the focus stays in the form (its controls disabled), then moves to the
+ * saved notice, or to the failed notice if it was in the form. The machine decides everything:
+ * this only shows `form` and `phase` and sends `on`'s events.
+ */
+export function FormScreen<F extends string>(props: FormScreenProps<F>) {
+  const { heading, form, fields, phase, words, on, idPrefix, hints, control } = props;
+  const ref = useRef<HTMLFormElement>(null);
+  const controlId = (field: F) => `${idPrefix}-${field}`;
+  const busy = phase === 'submitting';
+  const failed = phase === 'failed';
+  if (phase === 'saved') {
+    return (
+      <article className="screen">
+        {heading}
+        <SavedNotice text={words.saved} />
+        <button type="button" className="button" onClick={on.another}>
+          {words.another}
+        </button>
+      </article>
+    );
+  }
+  const errors = fields.flatMap((field) => {
+    const message = form.errors[field];
+    return message === undefined ? [] : [{ id: controlId(field), message }];
+  });
+  const first = fields[0];
+  return (
+    <article className="screen">
+      {heading}
+      <ErrorSummary title={plural(formStrings.summary, errors.length)} entries={errors} refusals={form.refusals} />
+      {failed ? (
+        <FailedNotice
+          form={ref}
+          words={words}
+          retry={() => {
+            focusRegion(ref.current);
+            on.retry();
+          }}
+          edit={() => {
+            on.edit();
+            // The fields are enabled again in this commit; the first one is where editing starts.
+            if (first !== undefined) queueMicrotask(() => focusRegion(document.getElementById(controlId(first))));
+          }}
+        />
+      ) : null}
+      <form
+        ref={ref}
+        className="form"
+        noValidate
+        aria-busy={busy}
+        tabIndex={-1}
+        onSubmit={(event) => {
+          event.preventDefault();
+          focusRegion(ref.current);
+          on.submit();
+        }}
+      >
+        <fieldset className="form__fields" disabled={busy || failed}>
+          {fields.map((field) => (
+            <Field
+              key={field}
+              id={controlId(field)}
+              label={words.fields[field]}
+              hint={hints?.[field]}
+              error={form.errors[field]}
+            >
+              {(props) => {
+                const change = (value: string) => on.change(field, value);
+                return (
+                  control?.(field, props, form.values[field], change) ?? (
+                    <input
+                      {...props}
+                      className="input"
+                      type="text"
+                      autoComplete="off"
+                      value={form.values[field]}
+                      onChange={(event) => change(event.target.value)}
+                    />
+                  )
+                );
+              }}
+            </Field>
+          ))}
+        </fieldset>
+        <div className="actions">
+          <button type="submit" className="button" disabled={busy || failed}>
+            {words.submit}
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={on.discard}>
+            {words.discard}
+          </button>
+          {busy ? (
+            <p className="pending pending--inline" role="status">
+              {formStrings.saving}
+            </p>
+          ) : null}
+        </div>
+        {isDirty(form) ? <p className="form__note">{formStrings.unsaved}</p> : null}
+      </form>
+    </article>
+  );
+}
+
+/** Reached only by a submit: takes the focus (the form it came from is gone). */
+function SavedNotice({ text }: { text: string }) {
+  const ref = useFocusOnArrival<HTMLDivElement>(() => true);
+  return (
+    <div ref={ref} className="notice notice--success" role="status" tabIndex={-1}>
+      <h2>{text}</h2>
+    </div>
+  );
+}
+
+/** A failed save: takes the focus if it was in the form (the submit or Retry that led here). */
+function FailedNotice({
+  form,
+  words,
+  retry,
+  edit,
+}: {
+  form: RefObject<HTMLFormElement | null>;
+  words: Pick<FormWords<string>, 'failed' | 'retry' | 'edit'>;
+  retry: () => void;
+  edit: () => void;
+}) {
+  const ref = useFocusOnArrival<HTMLDivElement>(
+    (focused) => focused === null || form.current?.contains(focused) === true,
+  );
+  return (
+    <div ref={ref} className="notice notice--error" role="alert" tabIndex={-1}>
+      <h2>{words.failed}</h2>
+      <div className="actions">
+        <button type="button" className="button" onClick={retry}>
+          {words.retry}
+        </button>
+        <button type="button" className="button button--secondary" onClick={edit}>
+          {words.edit}
+        </button>
+      </div>
+    </div>
+  );
+}
