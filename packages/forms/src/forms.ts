@@ -83,7 +83,10 @@ export function serverFieldErrors<F extends string>(
   if (!parsed.success) return undefined;
   const errors: FieldErrors<F> = {};
   for (const { field, code } of parsed.output.fieldErrors) {
-    if ((fields as readonly string[]).includes(field)) errors[field as F] ??= messages[code] ?? fallback;
+    // Own properties only: a code such as `__proto__` or `toString` is unknown, not Object.prototype's.
+    const message = Object.hasOwn(messages, code) ? messages[code] : undefined;
+    if ((fields as readonly string[]).includes(field))
+      errors[field as F] ??= typeof message === 'string' ? message : fallback;
   }
   return Object.keys(errors).length ? errors : undefined;
 }

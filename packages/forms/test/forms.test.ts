@@ -55,9 +55,18 @@ describe('form helpers (machines/forms.ts)', () => {
     expect(serverFieldErrors(new Error('offline'), recordFields, messages, 'Refused.')).toBeUndefined();
     expect(serverFieldErrors({ fieldErrors: [{ field: 'x', code: 'a' }] }, recordFields, messages, '')).toBeUndefined();
   });
+
+  it('treats a code named like an Object.prototype member (__proto__, constructor, toString) as unknown', () => {
+    for (const code of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const error = JSON.parse(`{"fieldErrors":[{"field":"name","code":${JSON.stringify(code)}}]}`) as unknown;
+      expect(serverFieldErrors(error, recordFields, { taken: 'Used.' }, 'Refused.'), code).toEqual({
+        name: 'Refused.',
+      });
+    }
+  });
 });
 
-describe('wording helpers (machines/wording.ts)', () => {
+describe('wording helpers (@statechart/core/wording)', () => {
   it('interpolates named values and leaves unknown names as written', () => {
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
