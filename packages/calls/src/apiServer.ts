@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * answers `/api` requests with the handlers it is given and a JSON 404 for anything else, never
  * the app's index.html. `npm start` and `npm run preview` start it in-process behind Vite's `/api`
  * proxy (vite.config.ts) with the product's handlers (server/handlers.ts); the reference app's
- * handlers (tests/server/referenceApi.ts) are one more use of it.
+ * handlers (examples/reference/server/api.ts) are one more use of it.
  *
  * Node only: src/ and machines/ may not import server/ (a lint boundary), so none of this can
  * reach the browser build.
@@ -15,7 +15,9 @@ import type { AddressInfo } from 'node:net';
  * never (hang), an invalid payload, or by dropping the connection; it records every request and
  * whether the client went away before the answer (an aborted fetch closes its connection). Tests
  * in the same process use the handle; others (Vitest workers) use the control endpoints under
- * `/__control/{behave,reset,requests}`, which the app's `/api` proxy never forwards.
+ * `/__control/{behave,reset,requests}`, which the app's `/api` proxy never forwards: it forwards
+ * only paths under `/api` once normalised, and this server refuses any path with a dot segment, so
+ * no spelling of `/api/../__control` reaches them.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -79,10 +81,51 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
+const isHttpStatus = (status: unknown): status is number =>
+  typeof status === 'number' && Number.isInteger(status) && status >= 200 && status <= 599;
+
+/** A JSON answer. A status no HTTP client can read (a handler's 99 or 1000) is the server's bug: a 500 that says so. */
 const json = (response: ServerResponse, status: number, body: unknown) => {
-  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  response.end(JSON.stringify(body ?? null));
+  const valid = isHttpStatus(status);
+  response.writeHead(valid ? status : 500, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  response.end(
+    JSON.stringify(valid ? (body ?? null) : { message: `The answer's status ${String(status)} is not an HTTP status` }),
+  );
 };
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Why `rule` cannot be followed, or undefined: the control endpoint refuses it with a 400 rather than crash later. */
+export function ruleProblem(rule: unknown): string | undefined {
+  if (typeof rule !== 'object' || rule === null) return 'a rule is an object';
+  const { path, method, times, behaviour } = rule as Record<string, unknown>;
+  if (typeof path !== 'string' || !(path === '*' || path.startsWith('/api')))
+    return 'path is "*" or a pathname under /api';
+  if (method !== undefined && !METHODS.has(method as string)) return `method is one of ${[...METHODS].join(', ')}`;
+  if (times !== undefined && !(Number.isInteger(times) && (times as number) > 0))
+    return 'times is a whole number above 0';
+  if (typeof behaviour !== 'object' || behaviour === null) return 'behaviour is an object with a kind';
+  const { kind, ms, status } = behaviour as Record<string, unknown>;
+  if (kind === 'delay')
+    return typeof ms === 'number' && ms >= 0 && ms <= 600_000 ? undefined : 'a delay is 0 to 600000 ms';
+  if (kind === 'status') return isHttpStatus(status) ? undefined : 'a status is a whole number from 200 to 599';
+  if (kind === 'hang' || kind === 'invalid' || kind === 'drop') return undefined;
+  return 'behaviour.kind is delay, status, hang, invalid or drop';
+}
+
+/**
+ * A request target with a dot segment (`..`, `.`, or either percent-encoded) or a backslash: a URL
+ * parser would resolve it to another path (`/api/%2e%2e/__control/behave` is `/__control/behave`),
+ * so it is refused before anything routes on it.
+ */
+export function hasDotSegments(target: string): boolean {
+  const path = target.split(/[?#]/, 1)[0] ?? '';
+  return path.includes('\\') || path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
+}
 
 class BadJson extends Error {}
 
@@ -147,7 +190,10 @@ export async function startApiServer(options: { handlers: Handlers; port?: numbe
 
   const control = async (request: IncomingMessage, response: ServerResponse, path: string) => {
     if (path === '/__control/behave' && request.method === 'POST') {
-      handle.behave((await readBody(request)) as Rule);
+      const rule = await readBody(request);
+      const problem = ruleProblem(rule);
+      if (problem) return json(response, 400, { message: `Not a rule: ${problem}` });
+      handle.behave(rule as Rule);
       return json(response, 200, {});
     }
     if (path === '/__control/reset' && request.method === 'POST') {
@@ -173,9 +219,13 @@ export async function startApiServer(options: { handlers: Handlers; port?: numbe
   };
 
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const target = request.url ?? '/';
+    if (hasDotSegments(target)) return json(response, 400, { message: 'The path has dot segments' });
+    const url = new URL(target, 'http://localhost');
     const path = url.pathname;
-    if (path.startsWith('/__control/')) {
+    // Decided on the request's own spelling (no dot segments, checked above): only a request for
+    // /__control/… itself is a control request, never one that a URL parser would turn into it.
+    if (target.startsWith('/__control/')) {
       void control(request, response, path).catch((error: unknown) => json(response, 400, { message: String(error) }));
       return;
     }
@@ -214,6 +264,8 @@ export async function startApiServer(options: { handlers: Handlers; port?: numbe
   const handle: ApiServer = {
     url: `http://127.0.0.1:${port}`,
     behave: (rule) => {
+      const problem = ruleProblem(rule);
+      if (problem) throw new Error(`Not a rule: ${problem}`);
       rules = [{ ...rule }, ...rules];
     },
     reset: () => {

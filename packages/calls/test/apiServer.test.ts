@@ -1,5 +1,20 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer, type Handlers } from '../src/apiServer';
+import { hasDotSegments, ruleProblem, startApiServer, type ApiServer, type Handlers } from '../src/apiServer';
+
+/** A request with its target exactly as written (fetch would resolve `%2e%2e` before sending). */
+function raw(url: string, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, method, path }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
 
 /**
  * The general API server, with handlers of its own (not the reference app's): routing by method
@@ -16,6 +31,7 @@ const handlers: Handlers = {
   'GET /api/boom': () => {
     throw new Error('handler bug');
   },
+  'GET /api/odd': () => ({ status: 1000, body: {} }),
 };
 
 let server: ApiServer;
@@ -108,5 +124,61 @@ describe('the API server with any handlers', () => {
     expect(log).toMatchObject([{ path: '/api/things', answered: true }]);
     await post('reset');
     expect(await call('/api/things')).toMatchObject({ status: 200 });
+  });
+});
+
+describe('the control endpoints, under hostile use', () => {
+  it('cannot be reached through /api in any spelling of a dot segment', async () => {
+    for (const path of [
+      '/api/%2e%2e/__control/requests',
+      '/api/%2E%2E/__control/requests',
+      '/api/../__control/requests',
+      '/api/.%2e/__control/requests',
+      '/api/%2e./__control/requests',
+      '/api/./../__control/requests',
+      '/api\\..\\__control/requests',
+    ]) {
+      const answer = await raw(server.url, 'GET', path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.text, path).not.toContain('"path"');
+    }
+    const hostile = JSON.stringify({ path: '*', behaviour: { kind: 'hang' } });
+    expect((await raw(server.url, 'POST', '/api/%2e%2e/__control/behave', hostile)).status).toBe(400);
+    expect((await raw(server.url, 'GET', '/api/things')).status).toBe(200);
+  });
+
+  it('refuse a rule that cannot be followed with a 400, and keep serving', async () => {
+    for (const rule of [
+      { path: '*', behaviour: { kind: 'status', status: 99 } },
+      { path: '*', behaviour: { kind: 'status', status: 1000 } },
+      { path: '*', behaviour: { kind: 'explode' } },
+      { path: '*', behaviour: { kind: 'delay', ms: -1 } },
+      { path: '/elsewhere', behaviour: { kind: 'hang' } },
+      { path: '*', times: 0, behaviour: { kind: 'hang' } },
+      'not an object',
+    ]) {
+      const answer = await raw(server.url, 'POST', '/__control/behave', JSON.stringify(rule));
+      expect(answer.status, JSON.stringify(rule)).toBe(400);
+      expect(JSON.parse(answer.text)).toMatchObject({ message: expect.stringContaining('Not a rule') });
+    }
+    expect(() => server.behave({ path: '*', behaviour: { kind: 'status', status: 99 } })).toThrow('Not a rule');
+    expect(await (await fetch(`${server.url}/api/things`)).json()).toEqual([{ id: 1 }]);
+  });
+
+  it('answers a handler’s impossible status with a 500 that says so, and keeps serving', async () => {
+    const answer = await fetch(`${server.url}/api/odd`);
+    expect(answer.status).toBe(500);
+    expect(((await answer.json()) as { message: string }).message).toContain('1000 is not an HTTP status');
+    expect((await fetch(`${server.url}/api/things`)).status).toBe(200);
+  });
+
+  it('tells dot segments and rules apart from their lookalikes', () => {
+    expect(hasDotSegments('/api/..%2fx')).toBe(false);
+    expect(hasDotSegments('/api/a..b')).toBe(false);
+    expect(hasDotSegments('/api/x?q=/../')).toBe(false);
+    expect(hasDotSegments('/api/%2e')).toBe(true);
+    expect(ruleProblem({ path: '/api/things/1', method: 'GET', times: 2, behaviour: { kind: 'delay', ms: 10 } })).toBe(
+      undefined,
+    );
   });
 });

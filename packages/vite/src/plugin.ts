@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import type { Plugin, PluginOption, ProxyOptions } from 'vite';
+import type { Connect, Plugin, PluginOption, ProxyOptions } from 'vite';
 
 /**
  * The preview server (sirv) answers a URL with bad percent-encoding with an error page before the
@@ -24,9 +24,32 @@ function serveMalformedUrls(): Plugin {
 }
 
 /**
+ * Headers the dev and preview servers send with every answer, as a careful host would: no MIME
+ * sniffing, and no framing by another origin. frame-ancestors cannot be set by the CSP meta tag, so
+ * it goes as a header policy of its own (X-Frame-Options for older browsers); the rest of the
+ * policy stays in the built index.html (a second copy in a header would report every violation twice).
+ */
+function securityHeaders(): Plugin {
+  const headers: Record<string, string> = {
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Content-Security-Policy': "frame-ancestors 'none'",
+  };
+  const add: Connect.NextHandleFunction = (_request, response, next) => {
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    next();
+  };
+  return {
+    name: 'security-headers',
+    configureServer: (server) => void server.middlewares.use(add),
+    configurePreviewServer: (server) => void server.middlewares.use(add),
+  };
+}
+
+/**
  * The Content-Security-Policy of the built app: scripts, styles and everything else from our own
  * origin only; no inline scripts or styles, no eval, no plugins, no foreign base or form targets.
- * (frame-ancestors cannot be set by a meta tag: a host that wants it sends it as a header.)
+ * (frame-ancestors cannot be set by a meta tag: securityHeaders sends it as a header.)
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -70,7 +93,15 @@ export async function apiProxy(options: StatechartAppOptions): Promise<Record<st
   if (!target && options.startApi) target = (await options.startApi()).url;
   if (!target) return undefined;
   // `/api`, `/api/…` and `/api?…`, not `/apiary`: a regular expression key (Vite's proxy syntax).
-  return { '^/api(?:/|\\?|$)': { target, changeOrigin: true } };
+  // What goes is what is under /api once normalised (`/api/%2e%2e/__control` is not): the rest
+  // gets a 404 here (bypass returning false), never the API server.
+  return {
+    '^/api(?:/|\\?|$)': {
+      target,
+      changeOrigin: true,
+      bypass: (request) => (underApi(request.url) ? undefined : false),
+    },
+  };
 }
 
 /**
@@ -170,6 +201,18 @@ export function asciiOutput(): Plugin {
   };
 }
 
+/** Whether a request target is under `/api` once its dot segments (also percent-encoded ones) are resolved. */
+export function underApi(target: string | undefined): boolean {
+  const path = (target ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  const segments: string[] = [];
+  for (const segment of path.split('/').slice(1)) {
+    const plain = segment.replace(/%2e/gi, '.');
+    if (plain === '..') segments.pop();
+    else if (plain !== '.') segments.push(segment);
+  }
+  return !path.includes('\\') && segments[0] === 'api';
+}
+
 export interface StatechartAppOptions {
   /** Starts the development API server that `/api` goes to in `vite` and `vite preview` (serve only). */
   startApi?: () => Promise<{ url: string }>;
@@ -179,8 +222,8 @@ export interface StatechartAppOptions {
 
 /**
  * The framework's Vite plugin: everything a statechart app's `vite.config.ts` needs, composed.
- * React, the SPA fallback for malformed URLs, the CSP in the built index.html, the small preload
- * helper, react-router's runtime marked pure, ASCII output, the `/api` proxy and the build
+ * React, the SPA fallback for malformed URLs, security headers, the CSP in the built index.html,
+ * the small preload helper, react-router's runtime marked pure, ASCII output, the `/api` proxy and the build
  * defaults (es2022, no modulepreload polyfill). `BASE_PATH` sets Vite's `base`, to prove that deep
  * links work under a base path.
  *
@@ -210,6 +253,7 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
   return [
     react(),
     serveMalformedUrls(),
+    securityHeaders(),
     contentSecurityPolicy(),
     smallPreloadHelper(),
     pureReactRouter(),

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer } from '@statechart/calls/apiServer';
-import { apiProxy } from '../src/plugin';
+import { apiProxy, underApi } from '../src/plugin';
 
 /**
  * Where `/api` goes in `vite` (npm start) and `vite preview` (npm run preview): the app's own
@@ -40,5 +40,23 @@ describe("an app's /api proxy", () => {
   it('gives an app that makes no calls (no server, no variable of its own) no proxy, even with API_URL set', async () => {
     process.env.API_URL = 'http://127.0.0.1:9/backend';
     expect(await apiProxy({})).toBeUndefined();
+  });
+});
+
+describe('what the /api proxy forwards', () => {
+  it('is only what is under /api once dot segments, also percent-encoded ones, are resolved', () => {
+    for (const target of ['/api', '/api/things/1', '/api?x=1', '/api/a/../b', '/api/%2e%2e/api/things']) {
+      expect(underApi(target), target).toBe(true);
+    }
+    for (const target of [
+      '/api/%2e%2e/__control/behave',
+      '/api/../__control/requests',
+      '/api/%2E%2E/x',
+      '/api/.%2e/x',
+      '/apiary',
+      '/api\\..\\__control',
+    ]) {
+      expect(underApi(target), target).toBe(false);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { errorStrings } from '@statechart/calls/errorStrings';
@@ -116,6 +117,24 @@ describe.concurrent("an app's API slot behind vite preview", () => {
     // Only /api is the API's: a screen URL that starts alike is still the app's.
     const page = await fetch(`${inject('referenceUrl')}/apiary`);
     expect(page.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('never forwards a dot-segment spelling of the API server’s control endpoints, and keeps serving', async () => {
+    // As typed (fetch would resolve %2e%2e before sending): the request that once made the server exit.
+    const { hostname, port } = new URL(inject('referenceUrl'));
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest({ hostname, port, method, path }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    const rule = JSON.stringify({ path: '*', behaviour: { kind: 'status', status: 99 } });
+    expect(await send('POST', '/api/%2e%2e/__control/behave', rule)).toBe(404);
+    expect(await send('GET', '/api/%2E%2E/__control/requests')).toBe(404);
+    expect((await fetch(`${inject('referenceUrl')}/api/records`)).status).toBe(200);
   });
 });
 

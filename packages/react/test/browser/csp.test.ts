@@ -24,6 +24,17 @@ const violations = (page: Page) =>
   page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 describe.concurrent('the Content-Security-Policy of the built app', () => {
+  it('comes as headers from vite preview too, with frame-ancestors, X-Frame-Options and nosniff', async ({
+    expect,
+  }) => {
+    for (const path of ['/', '/section/3', '/assets/nothing.js']) {
+      const response = await fetch(inject('referenceUrl') + path);
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
   it('is set, allowing no inline script or style', async ({ expect }) => {
     const { page, close } = await openPage(browser, inject('shapesUrl') + '/');
     try {
