@@ -167,8 +167,17 @@ export function addToCallRegistry(
  * entry per generator: `storedInput: (snapshot) => ({ roles: … })`.
  */
 export function addStoredInput(source: string, entry: string): string {
-  const line = /\n( *)storedInput: \(snapshot\) => \(\{ /.exec(source);
-  if (line) return source.replace(line[0], `${line[0]}${entry}, `);
+  // One storedInput per spec: an entry joins the object it returns (on one line or several).
+  const line = /\n( *)storedInput: \((\w+)\) => \(\{\s*/.exec(source);
+  if (line) {
+    const parameter = line[2] ?? 'snapshot';
+    return source.replace(line[0], `${line[0]}${entry.replace(/\bsnapshot\b/g, parameter)}, `);
+  }
+  if (/\n *storedInput\b/.test(source)) {
+    throw new Error(
+      `tests/paths/productPaths.ts: its storedInput does not return an object literal (\`storedInput: (snapshot) => ({ … })\`): add ${entry} to what it returns by hand`,
+    );
+  }
   const machine = /\n( *)machine: [^\n]*,\n/.exec(source);
   if (!machine) throw new Error('tests/paths/productPaths.ts: no "machine: …," to put storedInput after');
   const end = machine.index + machine[0].length;

@@ -98,10 +98,16 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
   let result = ensureImport(source, ['assign', 'not', 'raise'], 'xstate');
   const first = !/\broles: readonly string\[\]/.test(result);
   if (first) {
-    if (/\n( *)input: \{\} as /.test(result))
-      throw new Error(
-        'machines/appMachine.ts already declares an input: add roles to it and to the context by hand (docs/access.md)',
+    const input = /\n( *)input: \{\} as ([^\n]*),\n/.exec(result);
+    if (input) {
+      // The machine has an input already (a draft, a setting): the roles join it.
+      const type = input[2]!.replace(/\s*\|\s*void$/, '');
+      const optional = type !== input[2];
+      result = result.replace(
+        input[0],
+        `\n${input[1]}input: {} as (${type}) & { roles?: readonly string[] }${optional ? ' | void' : ''},\n`,
       );
+    }
     const types = contextType(result);
     const lineStart = result.lastIndexOf('\n', types.start) + 1;
     result =
@@ -111,19 +117,27 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
           types.indent,
           `where the roles come from (the session: a cookie, a token), read in src/main.tsx and passed as input`,
         ),
-        `${types.indent}input: {} as { roles?: readonly string[] } | void,`,
+        ...(input ? [] : [`${types.indent}input: {} as { roles?: readonly string[] } | void,`]),
         `${types.indent}context: {} as ${types.type} & { roles: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } }`,
       ].join('\n') +
       result.slice(types.end);
     const context = /\n( *)context: \{ ([^\n]*) \},\n/.exec(result);
-    if (!context)
-      throw new Error(
-        "machines/appMachine.ts: the machine's context is not a one-line object: add roles: input?.roles ?? [] to it by hand",
+    const fromInput = /\n( *)context: \(\{ input \}\) => \(\{ ([^\n]*) \}\),\n/.exec(result);
+    if (context) {
+      result = result.replace(
+        context[0],
+        `\n${context[1]}context: ({ input }) => ({ ${context[2]}, roles: input?.roles ?? [] }),\n`,
       );
-    result = result.replace(
-      context[0],
-      `\n${context[1]}context: ({ input }) => ({ ${context[2]}, roles: input?.roles ?? [] }),\n`,
-    );
+    } else if (fromInput) {
+      result = result.replace(
+        fromInput[0],
+        `\n${fromInput[1]}context: ({ input }) => ({ ${fromInput[2]}, roles: input?.roles ?? [] }),\n`,
+      );
+    } else {
+      throw new Error(
+        "machines/appMachine.ts: the machine's context is not a one-line object or function of its input: add roles: input?.roles ?? [] to it by hand (docs/access.md)",
+      );
+    }
     if (!/type: 'session\.signedIn'/.test(result))
       result = addEvents(result, ["{ type: 'session.signedIn'; roles: readonly string[] }", 'session.signedOut']);
     result = addToSetupBlock(

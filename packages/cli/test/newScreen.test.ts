@@ -8,7 +8,7 @@ import { ESLint } from 'eslint';
 import { tsImport } from 'tsx/esm/api';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/args';
-import { ensureImport } from '../src/edit';
+import { addStoredInput, ensureImport } from '../src/edit';
 import { addSubmitCall, addSubmitHandler } from '../src/form';
 import { addCall, addHandler } from '../src/loads';
 import { addState } from '../src/machine';
@@ -138,6 +138,30 @@ describe('npm run new:screen (@statechart/cli)', () => {
     );
     expect(view).toContain("retry={() => send({ type: 'call.retry' })}");
     expect(() => parseArgs(['s', 's', '--tabs', 'a,b', '--loads'])).toThrow('cannot be combined');
+  });
+
+  it("adds roles to a machine that already has an input, and to the spec's one storedInput", () => {
+    // A machine whose context already comes from its input (a draft kept across reloads).
+    const withInput = read('machines/appMachine.ts')
+      .replace(/\n( *)context: \{\} as /, '\n$1input: {} as { draft?: string } | void,\n$1context: {} as ')
+      .replace(/\n( *)context: \{ ([^\n]*) \},\n/, '\n$1context: ({ input }) => ({ $2 }),\n');
+    expect(withInput).toContain('input: {} as { draft?: string } | void,');
+    const machine = addState(withInput, parseArgs(['admin', 'admin', '--role', 'admin']));
+    expect(machine).toContain('input: {} as ({ draft?: string }) & { roles?: readonly string[] } | void,');
+    expect(machine.match(/\binput: \{\} as /g)).toHaveLength(1);
+    expect(machine).toMatch(/context: \(\{ input \}\) => \(\{ [^\n]*, roles: input\?\.roles \?\? \[\] \}\),/);
+
+    // A spec whose storedInput spans lines gets the entry in it, not a second storedInput.
+    const spec = read('tests/paths/productPaths.ts').replace(
+      /\n( *)machine: ([^\n]*),\n/,
+      '\n$1machine: $2,\n$1storedInput: (s) => ({\n$1  draft: undefined,\n$1}),\n',
+    );
+    const added = addStoredInput(spec, 'roles: snapshot.context.roles');
+    expect(added.match(/storedInput/g)).toHaveLength(1);
+    expect(added).toMatch(/storedInput: \(s\) => \(\{\n\s*roles: s\.context\.roles, draft: undefined,/);
+    expect(() => addStoredInput(spec.replace('storedInput: (s) => ({', 'storedInput: keep(('), 'roles: x')).toThrow(
+      'add roles: x to what it returns by hand',
+    );
   });
 
   it('writes a screen only a role may see: the guard, #notAllowed once, roles from input, the session events', () => {
