@@ -82,10 +82,20 @@ function check(
   }
 }
 
-/** The params a route target's URL is made of: its and its ancestors' path params, its search. */
+/**
+ * The params a route target's URL is made of: its and its ancestors' path params, its search. `to`
+ * is the route event's `#id` as XState writes it, passed whole: XState strips its one `#` itself, so
+ * an id that starts with `#` (`'##document-validation'`) resolves. A target no state has gives no
+ * params, never an exception (this runs while the panel renders).
+ */
 export function targetParamNames(machine: AnyStateMachine, to: string): string[] {
   const names: string[] = [];
-  let node: AnyStateNode | undefined = machine.getStateNodeById(to.replace(/^#/, ''));
+  let node: AnyStateNode | undefined;
+  try {
+    node = machine.getStateNodeById(to);
+  } catch {
+    return names;
+  }
   const meta = node.meta as RouteMeta | undefined;
   names.push(...Object.keys(meta?.search ?? {}));
   for (; node; node = node.parent) names.push(...ownParams(node.meta as RouteMeta | undefined));

@@ -1,4 +1,6 @@
 import { createActor, setup } from 'xstate';
+import { routed } from '@statechart/core/routed';
+import { int, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
 import { describe, expect, it } from 'vitest';
 import { activeNodes } from '@statechart/core/url';
 import { describeEvent, enabledTransitions, targetParamNames, type GuardError } from '../src/enabled';
@@ -81,5 +83,34 @@ describe('enabled transitions with payloads and failing guards', () => {
     expect(targetParamNames(referenceMachine, '#sectionItem').sort()).toEqual(['id']);
     expect(targetParamNames(referenceMachine, '#sectionList').sort()).toEqual(['page', 'q']);
     expect(targetParamNames(referenceMachine, '#home')).toEqual([]);
+  });
+
+  it('hold on an id that starts with # (a real editor names a state #document-validation), and on a target no state has', () => {
+    const machine = routed(
+      setup({ types: { context: {} as RoutedContext } }).createMachine({
+        id: 'editor',
+        context: { params: {} },
+        initial: 'home',
+        states: {
+          home: { id: 'home', route: {}, meta: { path: '/', title: 'Home' } satisfies RouteMeta },
+          validation: {
+            id: '#document-validation',
+            route: {},
+            meta: { path: 'check', title: 'Check' } satisfies RouteMeta,
+            initial: 'one',
+            states: {
+              one: { id: 'one', route: {}, meta: { path: ':n', params: { n: int }, title: 'One' } satisfies RouteMeta },
+            },
+          },
+        },
+      }),
+    );
+    expect(targetParamNames(machine, '##document-validation')).toEqual([]);
+    expect(targetParamNames(machine, '#one')).toEqual(['n']);
+    expect(targetParamNames(machine, '#nowhere')).toEqual([]);
+    const actor = createActor(machine).start();
+    const active = new Set(activeNodes(machine.root, actor.getSnapshot().value).map((node) => node.id));
+    const enabled = enabledTransitions(machine, machineGraph(machine), actor.getSnapshot(), active, () => ({}));
+    expect([...enabled.values()].map(to)).toContain('##document-validation');
   });
 });
