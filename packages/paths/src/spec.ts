@@ -188,13 +188,40 @@ export function statesNeedingAssertion(spec: MachineSpec): AnyStateNode[] {
   );
 }
 
+/**
+ * Whether an event of `type` is one a transition on `descriptor` takes, as XState matches them:
+ * the same type, `*` (every event), or a partial wildcard (`window.*`: `window.focus`, `window.a.b`).
+ */
+export function matchesDescriptor(descriptor: string, type: string): boolean {
+  if (descriptor === type || descriptor === '*') return true;
+  return descriptor.endsWith('.*') && type.startsWith(descriptor.slice(0, -1));
+}
+
+/** The spec's sample events a transition on `descriptor` takes (for a wildcard, every sample under it). */
+export const samplesFor = (spec: MachineSpec, descriptor: string): AnyEvent[] =>
+  spec.events.filter((sample) => matchesDescriptor(descriptor, sample.type));
+
+/**
+ * What an event type of the machine lacks: an executor (a person's action) for itself, or for a
+ * wildcard (`window.*`), a sample under it and an executor for each sample (the replay performs
+ * the samples, each by its own type).
+ */
+function missingExecutors(spec: MachineSpec, type: string): string[] {
+  if (spec.executors[type] || isInternal(type)) return [];
+  if (!type.endsWith('*')) return [`event "${type}" has no executor`];
+  const samples = samplesFor(spec, type).filter((sample) => !isInternal(sample.type));
+  if (!samples.length)
+    return [`event "${type}" has no sample under it: add one to the spec's events (${type.replace('*', 'something')})`];
+  return samples
+    .filter((sample) => !spec.executors[sample.type])
+    .map((sample) => `event "${sample.type}" (taken by "${type}") has no executor`);
+}
+
 /** Fails, naming the culprits, when an event has no executor or a state has no assertion. */
 export function checkMaps(spec: MachineSpec): void {
   const problems = [
     ...undeclaredOutcomes(spec.machine, spec.outcomes ?? {}),
-    ...eventTypesOf(spec.machine)
-      .filter((type) => !spec.executors[type] && !isInternal(type))
-      .map((type) => `event "${type}" has no executor`),
+    ...[...new Set(eventTypesOf(spec.machine).flatMap((type) => missingExecutors(spec, type)))],
     ...statesNeedingAssertion(spec)
       .filter((node) => !spec.assertions[node.id])
       .map((node) => `state #${node.id} has no assertion`),

@@ -4,7 +4,7 @@ import { Outlet, useMachineSelector, useSend } from '@statechart/react/routing';
 import type { ViewRegistry } from '@statechart/react/views';
 import { ScreenHeading } from '@statechart/react/ScreenHeading';
 import { stateNodesOf, transitionDefinitions } from './graph';
-import { textOf, type AnyEvent, type MachineSpec } from './spec';
+import { samplesFor, textOf, type AnyEvent, type MachineSpec } from './spec';
 
 /**
  * Views made from a minimal machine's spec, so that its paths run in the DOM and in Chromium with
@@ -21,16 +21,18 @@ export function specViews(spec: MachineSpec): ViewRegistry {
   };
   const buttons = new Map<string, Array<{ source: string; event: AnyEvent; name: string }>>();
   for (const def of transitionDefinitions(spec.machine)) {
-    const executor = spec.executors[def.eventType];
-    const event = spec.events.find((sample) => sample.type === def.eventType);
-    const action = event && executor?.(event);
     const view = viewOf(def.source);
-    if (!event || action?.do !== 'click' || !view) continue;
-    const list = buttons.get(view) ?? [];
-    if (!list.some((button) => button.name === action.name && button.source === def.source.id)) {
-      list.push({ source: def.source.id, event, name: action.name });
+    if (!view) continue;
+    // A wildcard (`window.*`) gets a button per sample under it, each performed by its own type.
+    for (const event of samplesFor(spec, def.eventType)) {
+      const action = spec.executors[event.type]?.(event);
+      if (action?.do !== 'click') continue;
+      const list = buttons.get(view) ?? [];
+      if (!list.some((button) => button.name === action.name && button.source === def.source.id)) {
+        list.push({ source: def.source.id, event, name: action.name });
+      }
+      buttons.set(view, list);
     }
-    buttons.set(view, list);
   }
   const views: ViewRegistry = {};
   for (const node of stateNodesOf(spec.machine).filter(hasView)) {

@@ -6,6 +6,7 @@ import { assertCovered, computeCoverage } from '../src/coverage';
 import { emptySeen, generatePaths, replayEvents } from '../src/graph';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { referenceSpec } from '../../../examples/reference/paths';
+import { wildcardSpec } from './shapes/minimalPaths';
 import { checkMaps, generateOptions, makeSpec, routeExecutor, type MachineSpec } from '../src/spec';
 
 /** A small routed machine: home, a screen behind a guard that never passes, and an orphan. */
@@ -88,6 +89,16 @@ describe('the coverage gate', () => {
     const executors = { ...referenceSpec.executors };
     delete executors['item.showNotes'];
     expect(() => checkMaps({ ...referenceSpec, executors })).toThrow('event "item.showNotes" has no executor');
+  });
+
+  it('takes executors for the events a wildcard handler receives, and names a sample without one', () => {
+    expect(() => checkMaps(wildcardSpec)).not.toThrow();
+    const executors = { ...wildcardSpec.executors };
+    delete executors['window.blur'];
+    expect(() => checkMaps({ ...wildcardSpec, executors })).toThrow(
+      'event "window.blur" (taken by "window.*") has no executor',
+    );
+    expect(() => checkMaps({ ...wildcardSpec, events: [] })).toThrow('event "window.*" has no sample under it');
   });
 
   it('fails naming a state that has no assertion', () => {

@@ -2,7 +2,9 @@ import { makeSpec, routeExecutor, type MachineSpec, type StateAssertion } from '
 import { allUrlsMachine } from './allUrls.machine';
 import { deadlinesMachine } from './deadlines.machine';
 import { finalDoneMachine } from './finalDone.machine';
+import { hashIdMachine } from './hashId.machine';
 import { signInMachine } from './signIn.machine';
+import { wildcardMachine } from './wildcard.machine';
 
 const click = (name: string) => () => ({ do: 'click', role: 'button', name }) as const;
 const screen = (name: string): StateAssertion => ({ heading: name, title: name });
@@ -75,4 +77,42 @@ export const allUrlsSpec = makeSpec({
   },
 });
 
-export const minimalSpecs: MachineSpec[] = [signInSpec, deadlinesSpec, finalDoneSpec, allUrlsSpec];
+export const wildcardSpec = makeSpec({
+  ...common,
+  name: 'wildcard',
+  productName: 'Wildcard shape',
+  machine: wildcardMachine,
+  // The events a wildcard handler receives, each with its own executor.
+  events: [{ type: 'window.focus' }, { type: 'window.blur' }],
+  executors: { 'xstate.route': routeExecutor, 'window.focus': click('Focus'), 'window.blur': click('Blur') },
+  assertions: {
+    home: screen('Home'),
+    'wildcard.home.quiet': { heading: 'Quiet' },
+    'wildcard.home.noticed': { heading: 'Noticed' },
+    notFound: screen('Not found'),
+  },
+});
+
+export const hashIdSpec = makeSpec({
+  ...common,
+  name: 'hashId',
+  productName: 'Hash-id shape',
+  machine: hashIdMachine,
+  params: { ...common.params, n: [2] },
+  events: [],
+  executors: { 'xstate.route': routeExecutor },
+  assertions: {
+    home: screen('Home'),
+    '#document-validation': screen('Check'),
+    notFound: screen('Not found'),
+  },
+});
+
+export const minimalSpecs: MachineSpec[] = [
+  signInSpec,
+  deadlinesSpec,
+  finalDoneSpec,
+  allUrlsSpec,
+  wildcardSpec,
+  hashIdSpec,
+];
