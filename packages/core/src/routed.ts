@@ -288,26 +288,53 @@ function routableDescendants(node: NodeConfig, above: string[], acrossRegion = f
 export const BOOT_STATE = 'routerBoot';
 export const BOOT_EVENT = 'router.start';
 
+/** Whether a snapshot's value is still in a boot state of `startsAtUrl()` (the root's, or a parallel root's region's). */
+export const isBooting = (value: unknown): boolean =>
+  // A string value's Object.values are its characters: never the boot state's name.
+  value === BOOT_STATE || Object.values(value as object).includes(BOOT_STATE);
+
+/**
+ * `node` (compound) with a boot state in front of its own initial child `first`: the router's first
+ * route events leave it (XState's route transitions, guards and actions included); `BOOT_EVENT`
+ * leaves it for `first` when the URL is refused. Any other way into it (a transition that targets
+ * the root, `RESET: '#app'`, or any event but the machine's start) goes straight on to `first`:
+ * to the machine's own transitions the boot state is invisible, and they behave as written.
+ */
+function withBoot(node: NodeConfig): NodeConfig {
+  if (!node.states || node.type === 'parallel') return node;
+  if (process.env.NODE_ENV !== 'production' && typeof node.initial !== 'string' && node.initial !== undefined) {
+    throw new Error('startsAtUrl(): a booted node needs a plain `initial: "<child key>"`');
+  }
+  const first = (node.initial as string | undefined) ?? Object.keys(node.states)[0]!;
+  const boot = {
+    on: { [BOOT_EVENT]: first },
+    always: { guard: ({ event }: { event: { type: string } }) => event.type !== 'xstate.init', target: first },
+  };
+  return { ...node, initial: BOOT_STATE, states: { [BOOT_STATE]: boot, ...node.states } };
+}
+
 /**
  * A deep link must enter the URL's state first: started as written, the machine would enter its
  * initial state (entry actions run, invoked actors start: a home screen's fetch on every deep link)
  * and only then move to the URL's. `startsAtUrl(machine)` gives the root an empty initial state that
  * the first route events leave through XState's root-level route transitions (guards and actions
- * included); if the URL is refused, `BOOT_EVENT` enters the machine's own initial state. The app's
- * actor runs this machine; tests, path generation and diagrams use the machine as written. A
- * parallel root enters every region at start anyway: it is returned unchanged. `provide` swaps
+ * included); if the URL is refused, `BOOT_EVENT` enters the machine's own initial state. A parallel
+ * root gets one in each compound region, so a deep link enters each region's URL state first, and
+ * a region the URL does not name enters its own initial state with the first move. The boot states
+ * are invisible to the machine's own transitions (see withBoot). The app's actor runs this
+ * machine; tests, path generation and diagrams use the machine as written. `provide` swaps
  * implementations as `machine.provide()` does, in the same build.
  */
 export function startsAtUrl<M extends AnyStateMachine>(machine: M, provide?: Parameters<M['provide']>[0]): M {
   const root = machine.config as unknown as NodeConfig;
-  if (root.type === 'parallel' || !root.states) return provide ? (machine.provide(provide) as M) : machine;
-  const initial = root.initial;
-  if (process.env.NODE_ENV !== 'production' && typeof initial !== 'string' && initial !== undefined) {
-    throw new Error('startsAtUrl(): the root needs a plain `initial: "<child key>"`');
-  }
-  const first = initial ?? Object.keys(root.states)[0];
-  const boot: NodeConfig = { on: { [BOOT_EVENT]: { target: first } } };
-  const config = { ...root, initial: BOOT_STATE, states: { [BOOT_STATE]: boot, ...root.states } };
+  if (!root.states) return provide ? (machine.provide(provide) as M) : machine;
+  const config =
+    root.type === 'parallel'
+      ? {
+          ...root,
+          states: Object.fromEntries(Object.entries(root.states).map(([key, region]) => [key, withBoot(region)])),
+        }
+      : withBoot(root);
   // `provide` merged here as XState's own `machine.provide()` merges it, without building the
   // machine once more for it.
   const implementations = provide

@@ -1,6 +1,6 @@
 import { getMicrosteps, transition, type AnyActorRef, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
 import { UNSAFE_createBrowserHistory } from 'react-router-dom';
-import { BOOT_EVENT, BOOT_STATE } from './routed';
+import { BOOT_EVENT, isBooting } from './routed';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import type { RouteTable } from './table';
 import {
@@ -257,7 +257,7 @@ export function createRouterSync({
   // initial state. Anything the machine changes is replaced.
   const first = plan(appUrl());
   if (first !== 'refused') send(first);
-  if (actor.getSnapshot().value === BOOT_STATE) dispatch({ type: BOOT_EVENT });
+  if (isBooting(actor.getSnapshot().value)) dispatch({ type: BOOT_EVENT });
   current = href(table, actor.getSnapshot());
   if (current !== appUrl()) write('replace', current);
   currentScreens = screensOf(table, actor.getSnapshot());

@@ -1,5 +1,5 @@
 import { getMicrosteps, type AnyMachineSnapshot, type AnyStateNode, type EventObject, type StateValue } from 'xstate';
-import { BOOT_STATE } from '@statechart/core/routed';
+import { isBooting } from '@statechart/core/routed';
 import type { RouteTable } from '@statechart/core/table';
 import { href, locate } from '@statechart/core/url';
 import type { StepMark } from './Diagram';
@@ -100,7 +100,7 @@ export interface RouteShown {
 }
 
 export function routeShown(table: RouteTable | null, snapshot: AnyMachineSnapshot): RouteShown | null {
-  if (!table || snapshot.value === BOOT_STATE) return null;
+  if (!table || isBooting(snapshot.value)) return null;
   try {
     return {
       url: href(table, snapshot),
@@ -142,11 +142,11 @@ export function recordCase(entries: readonly LoggedEvent[], from: number, table:
   if (init && init.payload.input !== undefined) start.input = init.payload.input;
   const chosen = rootEntries.filter((entry) => entry.seq >= from && entry.type !== 'xstate.init');
   const first = chosen[0];
-  const fromStart = !first || !first.before || first.before.value === BOOT_STATE;
+  const fromStart = !first || !first.before || isBooting(first.before.value);
   if (!fromStart && first.before && table) start.url = href(table, first.before);
   const steps = chosen.map((entry) => {
     const after = entry.after as AnyMachineSnapshot;
-    const url = table && after.value !== BOOT_STATE ? href(table, after) : undefined;
+    const url = table && !isBooting(after.value) ? href(table, after) : undefined;
     return {
       event: { type: entry.type, ...plain(entry.payload) },
       value: after.value,

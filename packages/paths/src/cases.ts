@@ -1,5 +1,5 @@
 import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
-import { BOOT_EVENT, BOOT_STATE, startsAtUrl } from '@statechart/core/routed';
+import { BOOT_EVENT, isBooting, startsAtUrl } from '@statechart/core/routed';
 import { buildRouteTable, type RouteTable } from '@statechart/core/table';
 import { href, resolveUrl, routeEvent } from '@statechart/core/url';
 
@@ -34,7 +34,7 @@ export function replayCase(machine: AnyStateMachine, recorded: RecordedCase): An
       [snapshot] = transition(running, snapshot, routeEvent(location));
     }
   }
-  if (recorded.start.url !== undefined && snapshot.value === BOOT_STATE) {
+  if (recorded.start.url !== undefined && isBooting(snapshot.value)) {
     [snapshot] = transition(running, snapshot, { type: BOOT_EVENT });
   }
   recorded.steps.forEach((step, index) => {
@@ -43,7 +43,7 @@ export function replayCase(machine: AnyStateMachine, recorded: RecordedCase): An
     if (snapshot.status === 'error') {
       throw new Error(`${where}: the machine stopped on an error: ${String(snapshot.error)}`);
     }
-    const url = table && snapshot.value !== BOOT_STATE ? href(table, snapshot) : undefined;
+    const url = table && !isBooting(snapshot.value) ? href(table, snapshot) : undefined;
     const sameValue = JSON.stringify(sortKeys(snapshot.value)) === JSON.stringify(sortKeys(step.value));
     if (!sameValue || (step.url !== undefined && url !== step.url)) {
       throw new Error(

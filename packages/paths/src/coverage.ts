@@ -133,11 +133,33 @@ export function shownDescendantNeverAtRest(def: TransitionDef): string | undefin
   return `the routable states below #${def.source.id} (${below.map((node) => `#${node.id}`).join(', ')}) are left at once, so none is ever shown there and this answer is never selected`;
 }
 
+/**
+ * XState attaches every route transition to the root; on a parallel root each region is always
+ * active, and routed() gives a region its own transition for each route inside it, which XState
+ * selects first (a descendant's transition wins over an ancestor's). The root's for that route is
+ * never selected.
+ */
+export function shadowedByRegion(def: TransitionDef, all: readonly TransitionDef[]): string | undefined {
+  const root = def.source;
+  if (!def.routeTo || root.parent || root.type !== 'parallel') return undefined;
+  const region = all.find(
+    (other) =>
+      other !== def &&
+      other.routeTo === def.routeTo &&
+      other.source.parent === root &&
+      other.eventType === def.eventType,
+  )?.source;
+  if (!region) return undefined;
+  return `#${region.id}, a region of the parallel root and so always active, takes the route to ${def.routeTo} itself: XState selects a descendant's transition first, so the root's is never selected`;
+}
+
 function classify(spec: CoverageSpec, level: Level, exclude: (what: string) => boolean) {
   const notApplicable: NotApplicable[] = [];
   const applicable: TransitionDef[] = [];
-  for (const def of transitionDefinitions(spec.machine)) {
+  const all = transitionDefinitions(spec.machine);
+  for (const def of all) {
     const reason =
+      shadowedByRegion(def, all) ??
       neverAtRest(def) ??
       noScreenOfItsOwn(def) ??
       shownDescendantNeverAtRest(def) ??

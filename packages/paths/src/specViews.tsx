@@ -20,25 +20,27 @@ export function specViews(spec: MachineSpec): ViewRegistry {
     return undefined;
   };
   const buttons = new Map<string, Array<{ source: string; event: AnyEvent; name: string }>>();
+  /** Buttons of states above every view (the root's "start over"): each top-level view shows them. */
+  const everywhere: Array<{ source: string; event: AnyEvent; name: string }> = [];
   for (const def of transitionDefinitions(spec.machine)) {
     const view = viewOf(def.source);
-    if (!view) continue;
     // A wildcard (`window.*`) gets a button per sample under it, each performed by its own type.
     for (const event of samplesFor(spec, def.eventType)) {
       const action = spec.executors[event.type]?.(event);
       if (action?.do !== 'click') continue;
-      const list = buttons.get(view) ?? [];
+      const list = view ? (buttons.get(view) ?? []) : everywhere;
       if (!list.some((button) => button.name === action.name && button.source === def.source.id)) {
         list.push({ source: def.source.id, event, name: action.name });
       }
-      buttons.set(view, list);
+      if (view) buttons.set(view, list);
     }
   }
   const views: ViewRegistry = {};
   for (const node of stateNodesOf(spec.machine).filter(hasView)) {
     const assertion = spec.assertions[node.id];
     const routable = Boolean(node.config.route);
-    const own = buttons.get(node.id) ?? [];
+    const topLevel = !node.parent || viewOf(node.parent) === undefined;
+    const own = [...(buttons.get(node.id) ?? []), ...(topLevel ? everywhere : [])];
     function View() {
       const heading = useMachineSelector((snapshot: AnyMachineSnapshot) =>
         assertion?.heading === undefined ? undefined : textOf(assertion.heading, snapshot),
@@ -49,7 +51,7 @@ export function specViews(spec: MachineSpec): ViewRegistry {
           .join(' '),
       );
       const send = useSend();
-      const here = active.split(' ');
+      const here = [spec.machine.root.id, ...active.split(' ')];
       const shown = own
         .filter((button) => here.includes(button.source))
         .filter((button, i, list) => list.findIndex((other) => other.name === button.name) === i);

@@ -3,6 +3,8 @@ import { allUrlsMachine } from './allUrls.machine';
 import { deadlinesMachine } from './deadlines.machine';
 import { finalDoneMachine } from './finalDone.machine';
 import { hashIdMachine } from './hashId.machine';
+import { parallelRootMachine } from './parallelRoot.machine';
+import { resetMachine } from './reset.machine';
 import { signInMachine } from './signIn.machine';
 import { wildcardMachine } from './wildcard.machine';
 
@@ -108,6 +110,35 @@ export const hashIdSpec = makeSpec({
   },
 });
 
+export const parallelRootSpec = makeSpec({
+  ...common,
+  name: 'parallelRoot',
+  productName: 'Parallel-root shape',
+  machine: parallelRootMachine,
+  events: [{ type: 'tool.toggle' }],
+  executors: { 'xstate.route': routeExecutor, 'tool.toggle': click('Toggle the tool') },
+  outcomes: { loadHome: [{ output: 'home' }, { error: new Error('The load failed') }] },
+  assertions: {
+    home: screen('Home'),
+    'parallelRoot.page.home.loading': { heading: 'Loading' },
+    'parallelRoot.page.home.loaded': { heading: 'Loaded' },
+    other: screen('Other'),
+    notFound: screen('Not found'),
+    'parallelRoot.toolbar.closed': { heading: 'Tool closed' },
+    'parallelRoot.toolbar.open': { heading: 'Tool open' },
+  },
+});
+
+export const resetSpec = makeSpec({
+  ...common,
+  name: 'reset',
+  productName: 'Reset shape',
+  machine: resetMachine,
+  events: [{ type: 'app.reset' }],
+  executors: { 'xstate.route': routeExecutor, 'app.reset': click('Start over') },
+  assertions: { home: screen('Home'), other: screen('Other'), notFound: screen('Not found') },
+});
+
 export const minimalSpecs: MachineSpec[] = [
   signInSpec,
   deadlinesSpec,
@@ -115,4 +146,6 @@ export const minimalSpecs: MachineSpec[] = [
   allUrlsSpec,
   wildcardSpec,
   hashIdSpec,
+  parallelRootSpec,
+  resetSpec,
 ];
