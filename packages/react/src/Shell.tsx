@@ -99,7 +99,11 @@ export function Shell({ strings }: { strings: ShellStrings }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">
-        <ViewErrorBoundary key={screens} onError={reportFailure} fallback={<p role="alert">{strings.viewFailed}</p>}>
+        <ViewErrorBoundary
+          resetKey={screens}
+          onError={reportFailure}
+          fallback={<p role="alert">{strings.viewFailed}</p>}
+        >
           <Outlet />
         </ViewErrorBoundary>
       </main>

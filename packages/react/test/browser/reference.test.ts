@@ -59,6 +59,40 @@ describe.concurrent('deep links to every reference route', () => {
 });
 
 describe.concurrent('links, Back and Forward', () => {
+  it('keeps a parent’s view mounted (the same node, no entrance again) while only its child changes; siblings mount fresh', async ({
+    expect,
+  }) => {
+    await open('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      const parent = () =>
+        page.locator('article.screen', { has: page.getByRole('heading', { name: 'Section', level: 1 }) });
+      // Marked on the node itself: a remount makes a new node without the mark.
+      await parent().evaluate((node) => node.setAttribute('data-mark', 'first'));
+      for (const [link, name] of [
+        ['Item 2', 'Item 2'],
+        ['Item 3', 'Item 3'],
+        ['All items', 'All items'],
+      ] as const) {
+        await page.getByRole('link', { name: link, exact: true }).click();
+        await heading(page, name).waitFor();
+        expect(await parent().getAttribute('data-mark'), `after ${link}`).toBe('first');
+      }
+      await page.goBack();
+      await heading(page, 'Item 3').waitFor();
+      expect(await parent().getAttribute('data-mark'), 'after Back').toBe('first');
+      // The parent's entrance animation ran once, on its first mount, not on the child's moves.
+      expect(
+        await parent().evaluate((node) => node.getAnimations().filter((a) => a.playState === 'running').length),
+      ).toBe(0);
+      // A sibling at the parent's level mounts fresh, and so does the parent when it comes back.
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      await page.goBack();
+      await heading(page, 'Item 3').waitFor();
+      expect(await parent().getAttribute('data-mark')).toBeNull();
+    });
+  });
+
   it('pushes one entry per link click and moves with Back and Forward', async ({ expect }) => {
     await open('/', async (page) => {
       const start = await historyLength(page);
