@@ -292,7 +292,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
   // product's path tests at machine and DOM level and its random walk pass. One test, not one per
   // generator: the checks cost more than the generators.
   //
-  // Its cost (docs/BENCHMARKS.md, "`new:screen` copy test, session 4"): before, 39–137 s and
+  // Its cost (docs/BENCHMARKS.md, "`new:screen`: the copy test, and a new user's trial"): before, 39–137 s and
   // 54–58 s of CPU on the shared 2-core machine (the whole-program tsc 37–39% of it, the Vitest run
   // 21%, nine tsx processes for the generators and the gate 30%, ESLint 6–10%); now 24–122 s and
   // 44–48 s of CPU, measured side by side (39–41 s → 24–26 s in the quietest pairs). The command

@@ -122,7 +122,7 @@ it(
       `start-up keeps ${total} B per route (allowed ${START_UP_BYTES_PER_ROUTE}; ${where}): something routed(), ` +
         'startsAtUrl() or the table keeps per state grew (an array made by spread, a list or object per state that ' +
         'could be shared); find it with HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts (docs/BENCHMARKS.md, ' +
-        '"Heap after load, session 4")',
+        '"Heap after load and start-up")',
     ).toBeLessThan(START_UP_BYTES_PER_ROUTE);
     expect(table.value.routes.size).toBe(START_UP_ROUTES + 1);
   },

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 /**
  * axe-core's violations on what the page shows, one line each: rule, help text and the offending
  * elements. A cheaper way to run the same audit than @axe-core/playwright's `analyze()`, which the
- * browser tests used before (docs/BENCHMARKS.md, "Browser project, session 4"):
+ * browser tests used before (docs/BENCHMARKS.md, "Browser project"):
  *
  * - axe's 0.5 MB source is evaluated once per document (analyze() evaluates it twice per call,
  *   ~0.2 s of parse and compile each on a loaded machine), so a second audit of the same page

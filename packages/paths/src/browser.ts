@@ -18,7 +18,7 @@ export const sharedContext = (browser: Browser) => browser.newContext({ viewport
  * localStorage, cookies, the HTTP cache (and the compiled scripts Chromium keeps with it), the
  * clock and the offline switch. A file whose tests touch none of those shares one context: a tab
  * is cheaper to open than a context, and the app's chunks come from the cache
- * (docs/BENCHMARKS.md, "Browser project, session 4").
+ * (docs/BENCHMARKS.md, "Browser project").
  */
 export async function openPage(
   opener: Browser | BrowserContext,
