@@ -60,9 +60,11 @@ export function parseArgs(args: string[]): NewScreen {
   }
   const loads = rest.includes('--loads');
   const form = rest.includes('--form');
-  // Each of these gives the screen its own child states (the call's, the form's, the tabs'): two
-  // sets would be siblings that cannot both be shown. Put the second in a child screen.
-  const shaped = [tabs && '--tabs', loads && '--loads', form && '--form'].filter(Boolean);
+  // Each of these gives the screen its own child states (the call's, the form's, the tabs'). Tabs
+  // combine with a call: the screen becomes a parallel state, the tabs shown beside what it
+  // loads. A call and a form, or tabs and a form, would be two flows at once: put the second in
+  // a child screen.
+  const shaped = [tabs && form && '--tabs', loads && '--loads', form && '--form'].filter(Boolean);
   if (shaped.length > 1)
     throw new Error(`${shaped.join(' and ')} cannot be combined: put the second in a child screen. ${usage}`);
   const roleAt = rest.indexOf('--role');

@@ -141,6 +141,7 @@ export function addHandler(source: string, screen: NewScreen): string {
  * in the spec. Decisions in code are `// TODO:` lines that tests/paths/placeholders.ts names.
  */
 export const loads: ScreenOption = {
+  region: 'call',
   applies: (screen) => Boolean(screen.loads),
   node: loadsNode,
   machine: addCallToSetup,
@@ -187,12 +188,16 @@ function addOutcomes(source: string, screen: NewScreen): string {
  * failed and loaded (focus has somewhere to stay); the failure offers Retry and a way out; the last
  * answer stays shown while a new one loads.
  */
-function loadsView(screen: NewScreen): string {
+export function loadsView(
+  screen: NewScreen,
+  inner?: { imports: string[]; words: string[]; hooks: string[]; jsx: string[] },
+): string {
   const { id, parent } = screen;
   const names = callNames(screen);
   const heading = headingTag(screen);
   const away = parent ? `#${parent}` : '#home';
   return [
+    ...(inner?.imports ?? []),
     "import { Link, useMachineSelector, useSend } from '../appRouting';",
     "import { CallFailed, CallPending, CallRegion } from '@statechart/calls/CallStatus';",
     "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
@@ -201,6 +206,7 @@ function loadsView(screen: NewScreen): string {
     'const words = {',
     `  heading: ${todo(`the heading of ${id}`)},`,
     `  away: ${todo(`the link away from ${id} when it cannot load (to ${away})`)},`,
+    ...(inner?.words ?? []),
     '};',
     '',
     'export function View() {',
@@ -213,11 +219,14 @@ function loadsView(screen: NewScreen): string {
         ]
       : [`  const data = useMachineSelector((s) => s.context.${id});`]),
     '  const error = useMachineSelector((s) => s.context.callError);',
+    ...(inner?.hooks ?? []),
     '  const send = useSend();',
     '  return (',
     '    <article className="screen">',
     '      <CallRegion busy={loading}>',
     `        ${heading}{words.heading}</ScreenHeading>`,
+    // Tabs (tabs.ts) sit under the heading, shown whatever the call does.
+    ...(inner?.jsx ?? []),
     '        {failed ? (',
     `          <CallFailed error={error} retry={() => send({ type: 'call.retry' })} leave={<Link to="${away}">{words.away}</Link>} />`,
     '        ) : (',

@@ -1,7 +1,24 @@
 import { hasNav, type NewScreen } from './args';
+import type { ScreenOption } from './option';
 import { options } from './options';
 import { addStatesBlock } from './parent';
 import { importInt, paramsMeta, paramsNote } from './param';
+
+/** The options' lines of the state node: as they are, or, when two have child states, a region each. */
+function nodeLines(applied: ScreenOption[], screen: NewScreen, indent: string): string[] {
+  const shaped = applied.filter((option) => option.node);
+  if (shaped.length < 2) return shaped.flatMap((option) => option.node?.(screen, indent) ?? []);
+  return [
+    `${indent}type: 'parallel',`,
+    `${indent}states: {`,
+    ...shaped.flatMap((option) => [
+      `${indent}  ${option.region}: {`,
+      ...(option.node?.(screen, `${indent}    `) ?? []),
+      `${indent}  },`,
+    ]),
+    `${indent}},`,
+  ];
+}
 
 /**
  * machines/appMachine.ts with the new state: at the root before notFound, or first under
@@ -27,7 +44,7 @@ export function addState(source: string, screen: NewScreen): string {
       ...paramsNote(screen, `${indent}  `),
       `${indent}  meta: { ${meta.join(', ')} },`,
       ...(on.length ? [`${indent}  on: { ${on.join(', ')} },`] : []),
-      ...applied.flatMap((option) => option.node?.(screen, `${indent}  `) ?? []),
+      ...nodeLines(applied, screen, `${indent}  `),
       `${indent}},`,
       '',
     ].join('\n');

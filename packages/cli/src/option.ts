@@ -10,6 +10,12 @@ export interface ScreenOption {
   on?: (screen: NewScreen) => string[];
   /** Lines inside the screen's state node, after its meta and `on`. */
   node?: (screen: NewScreen, indent: string) => string[];
+  /**
+   * The region its `node` lines go in when another option's do too (tabs in a screen that loads):
+   * the screen becomes a parallel state with one region per option, so both sets of child states
+   * are active at once.
+   */
+  region?: string;
   /** machines/appMachine.ts beyond the node: setup, the event union, shared states. */
   machine?: (source: string, screen: NewScreen) => string;
   /** Lines in the screen's block of machines/strings.ts (the words the machine and the path tests need). */

@@ -1,5 +1,6 @@
 import { cap, headingTag, todo, type NewScreen } from './args';
 import { addEvents, addSpecEvents } from './edit';
+import { loadsView } from './loads';
 import type { ScreenOption } from './option';
 
 /** The event that shows a tab, and the id of its state. */
@@ -15,6 +16,7 @@ const tabsOf = (screen: NewScreen) => screen.tabs ?? [];
  */
 export const tabs: ScreenOption = {
   applies: (screen) => Boolean(screen.tabs),
+  region: 'tab',
   node: (screen, indent) => {
     const { id } = screen;
     const all = tabsOf(screen);
@@ -58,35 +60,51 @@ export const tabs: ScreenOption = {
   view: tabsView,
 };
 
-/** A view with its tabs: buttons in a labelled group, the shown one pressed (docs/ui.md, "Buttons and tabs"). */
-function tabsView(screen: NewScreen): string {
+/** What the tabs add to a view: its words, hooks and JSX (the tab group, the shown tab's panel). */
+export function tabsParts(screen: NewScreen, indent: string) {
   const { id } = screen;
   const all = tabsOf(screen);
+  return {
+    imports: ["import { strings } from '../../machines/strings';"],
+    words: all.map((tab) => `  ${tab}: ${todo(`what the ${tab} tab of ${id} shows`)},`),
+    hooks: all.map((tab) => `  const ${tab}Shown = useMachineSelector((s) => s.hasTag('${tabId(id, tab)}'));`),
+    jsx: [
+      `${indent}<div role="group" aria-label={strings.${id}.tabsLabel} className="actions">`,
+      ...all.flatMap((tab) => [
+        `${indent}  <button type="button" className="button" aria-pressed={${tab}Shown} onClick={() => send({ type: '${tabEvent(id, tab)}' })}>`,
+        `${indent}    {strings.${id}.tabs.${tab}}`,
+        `${indent}  </button>`,
+      ]),
+      `${indent}</div>`,
+      ...all.map((tab) => `${indent}{${tab}Shown && <p>{words.${tab}}</p>}`),
+    ],
+  };
+}
+
+/** A view with its tabs: buttons in a labelled group, the shown one pressed (docs/ui.md, "Buttons and tabs"). */
+function tabsView(screen: NewScreen): string {
+  // In a screen that loads, the tabs go inside what it loads (loads.ts).
+  if (screen.loads) return loadsView(screen, tabsParts(screen, '        '));
+  const { id } = screen;
+  const parts = tabsParts(screen, '      ');
   return [
-    "import { strings } from '../../machines/strings';",
+    ...parts.imports,
     "import { useMachineSelector, useSend } from '../appRouting';",
     "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
     '',
     "// The screen's own words load with its chunk; its title and tab labels are in machines/strings.ts.",
     'const words = {',
     `  heading: ${todo(`the heading of ${id}`)},`,
-    ...all.map((tab) => `  ${tab}: ${todo(`what the ${tab} tab of ${id} shows`)},`),
+    ...parts.words,
     '};',
     '',
     'export function View() {',
     '  const send = useSend();',
-    ...all.map((tab) => `  const ${tab}Shown = useMachineSelector((s) => s.hasTag('${tabId(id, tab)}'));`),
+    ...parts.hooks,
     '  return (',
     '    <article className="screen">',
     `      ${headingTag(screen)}{words.heading}</ScreenHeading>`,
-    `      <div role="group" aria-label={strings.${id}.tabsLabel} className="actions">`,
-    ...all.flatMap((tab) => [
-      `        <button type="button" className="button" aria-pressed={${tab}Shown} onClick={() => send({ type: '${tabEvent(id, tab)}' })}>`,
-      `          {strings.${id}.tabs.${tab}}`,
-      '        </button>',
-    ]),
-    '      </div>',
-    ...all.map((tab) => `      {${tab}Shown && <p>{words.${tab}}</p>}`),
+    ...parts.jsx,
     '    </article>',
     '  );',
     '}',

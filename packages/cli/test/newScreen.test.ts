@@ -137,7 +137,14 @@ describe('npm run new:screen (@statechart/cli)', () => {
       'useMachineSelector((s) => s.context.other);',
     );
     expect(view).toContain("retry={() => send({ type: 'call.retry' })}");
-    expect(() => parseArgs(['s', 's', '--tabs', 'a,b', '--loads'])).toThrow('cannot be combined');
+    // Tabs in a screen that loads: a parallel state, the call's region beside the tabs'.
+    const both = parseArgs(['report', 'reports/:reportId', '--tabs', 'summary,details', '--loads']);
+    const parallel = addState(read('machines/appMachine.ts'), both);
+    expect(parallel).toMatch(/type: 'parallel',\n\s*states: \{\n\s*tab: \{\n\s*initial: 'summary',/);
+    expect(parallel).toMatch(/\n\s*call: \{\n\s*initial: 'loading',/);
+    expect(viewSource(both)).toContain('aria-pressed={summaryShown}');
+    expect(viewSource(both)).toContain('<CallRegion busy={loading}>');
+    expect(() => parseArgs(['s', 's', '--tabs', 'a,b', '--form'])).toThrow('--tabs and --form cannot be combined');
   });
 
   it("adds roles to a machine that already has an input, and to the spec's one storedInput", () => {
@@ -366,6 +373,8 @@ describe('npm run new:screen (@statechart/cli)', () => {
           await generate('member', 'members/:memberId', '--loads'),
           await generate('newProject', 'projects/new', '--form'),
           await generate('admin', 'admin', '--role', 'admin'),
+          // Tabs in a screen that loads: a parallel state, the tabs beside the call.
+          await generate('report', 'reports/:reportId', '--loads', '--tabs', 'summary,details'),
         ];
       });
       expect(generated[0]).toContain('wrote src/views/projects.view.tsx');
@@ -374,6 +383,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       expect(generated[3]).toContain('wrote src/api/calls.ts');
       expect(generated[4]).toContain('wrote machines/newProjectForm.ts');
       expect(generated[5]).toContain('wrote src/views/notAllowed.view.tsx');
+      expect(generated[6]).toContain('wrote src/views/report.view.tsx');
 
       // The gate on the copy's words and spec, imported through tsx since tsImport loads a fresh
       // module graph each time (they change once the placeholders are written) where Vitest's own
@@ -429,6 +439,8 @@ describe('npm run new:screen (@statechart/cli)', () => {
         ['its heading', 'Not for you'],
         ['the heading of newProject', 'A new project'],
         ['how a person sees #newProject: its heading', 'A new project'],
+        ['the heading of report', 'One report'],
+        ['how a person sees #report: its heading', 'One report'],
       ]);
       for (const file of written) {
         const path = join(copy, file);
@@ -508,8 +520,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
           figures!.transitions.total,
         );
         // home and notFound, then projects, its index and project, settings and its two tabs, member and
-        // its three call states, newProject and its four form states, admin and notAllowed.
-        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(20);
+        // its three call states, newProject and its four form states, admin and notAllowed; report,
+        // its two regions, its two tabs and its three call states.
+        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(28);
       }
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
       console.log(`new:screen copy test, per step: ${took.join(', ')}`);
