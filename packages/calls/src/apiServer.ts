@@ -127,18 +127,53 @@ export function hasDotSegments(target: string): boolean {
   return path.includes('\\') || path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
-class BadJson extends Error {}
+/** A request the server refuses with its status (400, 413, 415) and a message, before any handler. */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
-const readBody = async (request: IncomingMessage): Promise<unknown> => {
+/**
+ * The request's JSON body, or undefined when there is none. A body is read up to `limit` bytes (a
+ * larger one is refused with 413 as soon as it is seen, not buffered whole) and parsed only when
+ * the content type says JSON (415 otherwise: a `text/plain` body is not taken for JSON, which a
+ * cross-site form could send without a preflight).
+ */
+const readBody = async (request: IncomingMessage, limit: number): Promise<unknown> => {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limit) throw new Refused(413, `The request body is over ${limit} bytes`);
   const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  if (!chunks.length) return undefined;
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Refused(413, `The request body is over ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  if (!size) return undefined;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!/^application\/([\w.+-]+\+)?json$/.test(type)) {
+    throw new Refused(415, 'A request body must be JSON, sent with content-type: application/json');
+  }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    throw new BadJson('The request body is not JSON');
+    throw new Refused(400, 'The request body is not JSON');
   }
 };
+
+/** How much a request may send and how long it may take (a slow upload holds a connection). */
+export interface ApiServerLimits {
+  /** Bytes of a request body (default 1 MB): past it, 413. */
+  bodyBytes?: number;
+  /** Milliseconds to receive a request's headers (default 10 s). */
+  headersMs?: number;
+  /** Milliseconds to receive a whole request (default 30 s). */
+  requestMs?: number;
+}
 
 interface Route {
   method: string;
@@ -176,7 +211,12 @@ function match(routes: Route[], method: string, path: string) {
   return { status: pathMatched ? 405 : 404 };
 }
 
-export async function startApiServer(options: { handlers: Handlers; port?: number }): Promise<ApiServer> {
+export async function startApiServer(options: {
+  handlers: Handlers;
+  port?: number;
+  limits?: ApiServerLimits;
+}): Promise<ApiServer> {
+  const bodyLimit = options.limits?.bodyBytes ?? 1 << 20;
   const routes = routesOf(options.handlers);
   let rules: Rule[] = [];
   let log: RequestRecord[] = [];
@@ -190,7 +230,7 @@ export async function startApiServer(options: { handlers: Handlers; port?: numbe
 
   const control = async (request: IncomingMessage, response: ServerResponse, path: string) => {
     if (path === '/__control/behave' && request.method === 'POST') {
-      const rule = await readBody(request);
+      const rule = await readBody(request, bodyLimit);
       const problem = ruleProblem(rule);
       if (problem) return json(response, 400, { message: `Not a rule: ${problem}` });
       handle.behave(rule as Rule);
@@ -213,12 +253,14 @@ export async function startApiServer(options: { handlers: Handlers; port?: numbe
         ? { status: 405, body: { message: `${what}: this path takes another method` } }
         : { status: 404, body: { message: `Nothing answers ${what}: add a handler for it (server/handlers.ts)` } };
     }
-    const body = await readBody(request);
+    const body = await readBody(request, bodyLimit);
     const params = found.params ?? {};
     return found.route.handler({ method: method as Method, path: url.pathname, params, query: url.searchParams, body });
   };
 
-  const server = createServer((request, response) => {
+  const headersMs = options.limits?.headersMs ?? 10_000;
+  // How often Node checks the timeouts below (its default, 30 s, would let a slow client stay that long).
+  const server = createServer({ connectionsCheckingInterval: Math.min(1_000, headersMs) }, (request, response) => {
     const target = request.url ?? '/';
     if (hasDotSegments(target)) return json(response, 400, { message: 'The path has dot segments' });
     const url = new URL(target, 'http://localhost');
@@ -226,7 +268,9 @@ export async function startApiServer(options: { handlers: Handlers; port?: numbe
     // Decided on the request's own spelling (no dot segments, checked above): only a request for
     // /__control/… itself is a control request, never one that a URL parser would turn into it.
     if (target.startsWith('/__control/')) {
-      void control(request, response, path).catch((error: unknown) => json(response, 400, { message: String(error) }));
+      void control(request, response, path).catch((error: unknown) =>
+        json(response, error instanceof Refused ? error.status : 400, { message: String(error) }),
+      );
       return;
     }
     const method = request.method ?? 'GET';
@@ -252,12 +296,14 @@ export async function startApiServer(options: { handlers: Handlers; port?: numbe
         else json(response, status, body);
       },
       (error: unknown) =>
-        error instanceof BadJson
-          ? json(response, 400, { message: error.message })
+        error instanceof Refused
+          ? json(response, error.status, { message: error.message })
           : json(response, 500, { message: `The handler for ${method} ${path} threw: ${String(error)}` }),
     );
   });
 
+  server.headersTimeout = headersMs;
+  server.requestTimeout = options.limits?.requestMs ?? 30_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasDotSegments, ruleProblem, startApiServer, type ApiServer, type Handlers } from '../src/apiServer';
 
@@ -6,7 +7,8 @@ import { hasDotSegments, ruleProblem, startApiServer, type ApiServer, type Handl
 function raw(url: string, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ hostname, port, method, path }, (response) => {
+    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+    const request = httpRequest({ hostname, port, method, path, headers }, (response) => {
       let text = '';
       response.on('data', (chunk: Buffer) => (text += chunk.toString()));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
@@ -71,7 +73,8 @@ describe('the API server with any handlers', () => {
   });
 
   it('answers a body that is not JSON with 400 and a throwing handler with a JSON 500', async () => {
-    const bad = await call('/api/things', { method: 'POST', body: '{not json' });
+    const json = { 'content-type': 'application/json' };
+    const bad = await call('/api/things', { method: 'POST', headers: json, body: '{not json' });
     expect(bad).toMatchObject({ status: 400 });
     expect(seen).toEqual([]);
     expect(await call('/api/boom')).toMatchObject({ status: 500, type: 'application/json' });
@@ -116,6 +119,7 @@ describe('the API server with any handlers', () => {
     const post = (path: string, body?: unknown) =>
       fetch(`${server.url}/__control/${path}`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     expect((await post('behave', rule)).status).toBe(200);
@@ -180,5 +184,55 @@ describe('the control endpoints, under hostile use', () => {
     expect(ruleProblem({ path: '/api/things/1', method: 'GET', times: 2, behaviour: { kind: 'delay', ms: 10 } })).toBe(
       undefined,
     );
+  });
+});
+
+describe('request bodies, as a careful server takes them', () => {
+  it('parses JSON only when the content type says so: a text/plain body (a cross-site form needs no preflight for it) gets 415', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
+      const headers = type ? { 'content-type': type } : undefined;
+      const answer = await fetch(`${server.url}/api/things`, { method: 'POST', headers, body: '{"name":"x"}' });
+      expect(answer.status, type || 'no content type').toBe(415);
+    }
+    const ok = await fetch(`${server.url}/api/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: '{"name":"x"}',
+    });
+    expect(ok.status).toBe(201);
+    expect(seen).toEqual([{ name: 'x' }]);
+  });
+
+  it('refuses a body over the limit with 413, declared or streamed, and keeps serving', async () => {
+    const small = await startApiServer({ handlers, limits: { bodyBytes: 1000 } });
+    try {
+      const big = JSON.stringify({ name: 'x'.repeat(2000) });
+      const answer = await raw(small.url, 'POST', '/api/things', big);
+      expect(answer.status).toBe(413);
+      expect(seen).toEqual([]);
+      expect((await fetch(`${small.url}/api/things`)).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('closes a request whose headers never finish (a slow client holds no connection for long)', async () => {
+    const quick = await startApiServer({ handlers, limits: { headersMs: 300, requestMs: 600 } });
+    try {
+      const { hostname, port } = new URL(quick.url);
+      const closed = await new Promise<string>((resolve, reject) => {
+        const socket = connect({ host: hostname, port: Number(port) }, () =>
+          socket.write('GET /api/things HTTP/1.1\r\nHost: x\r\n'),
+        );
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error('still open after 5 s')), 5000).unref();
+      });
+      expect(closed).toMatch(/^(HTTP\/1\.1 408|)/);
+    } finally {
+      await quick.close();
+    }
   });
 });

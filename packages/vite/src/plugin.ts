@@ -238,8 +238,10 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
       const proxy = command === 'serve' ? await apiProxy(options) : undefined;
       return {
         base: process.env.BASE_PATH ?? '/',
-        server: { proxy },
-        preview: { proxy },
+        // No cross-origin access to the dev and preview servers (Vite's default admits any
+        // localhost origin, so a page on another local port could call /api).
+        server: { proxy, cors: false },
+        preview: { proxy, cors: false },
         build: {
           emptyOutDir: true,
           target: 'es2022',

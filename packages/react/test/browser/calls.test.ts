@@ -136,6 +136,17 @@ describe.concurrent("an app's API slot behind vite preview", () => {
     expect(await send('GET', '/api/%2E%2E/__control/requests')).toBe(404);
     expect((await fetch(`${inject('referenceUrl')}/api/records`)).status).toBe(200);
   });
+
+  it('gives another origin no cross-origin access to /api (no CORS headers, also on a preflight)', async () => {
+    const origin = 'http://localhost:9';
+    const simple = await fetch(`${inject('referenceUrl')}/api/records`, { headers: { origin } });
+    expect(simple.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${inject('referenceUrl')}/api/records`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
 });
 
 describe('loading on entry', () => {
