@@ -263,7 +263,14 @@ export async function startApiServer(options: {
   const server = createServer({ connectionsCheckingInterval: Math.min(1_000, headersMs) }, (request, response) => {
     const target = request.url ?? '/';
     if (hasDotSegments(target)) return json(response, 400, { message: 'The path has dot segments' });
-    const url = new URL(target, 'http://localhost');
+    // Origin-form targets only (`/path?query`); parsed as a path, so `//host/x` is a path too, not a host.
+    let url: URL;
+    try {
+      if (!target.startsWith('/')) throw new TypeError(target);
+      url = new URL(`http://localhost${target}`);
+    } catch {
+      return json(response, 400, { message: 'The request target is not a path' });
+    }
     const path = url.pathname;
     // Decided on the request's own spelling (no dot segments, checked above): only a request for
     // /__control/… itself is a control request, never one that a URL parser would turn into it.

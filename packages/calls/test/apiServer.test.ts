@@ -146,6 +146,9 @@ describe('the control endpoints, under hostile use', () => {
       expect(answer.status, path).toBe(400);
       expect(answer.text, path).not.toContain('"path"');
     }
+    // Not a path a URL parser takes as one (a host of %00): it threw in the server and stopped it.
+    expect((await raw(server.url, 'GET', '//%00/__control/requests')).status).toBe(404);
+    expect((await raw(server.url, 'GET', 'http://evil.example/__control/requests')).status).toBe(400);
     const hostile = JSON.stringify({ path: '*', behaviour: { kind: 'hang' } });
     expect((await raw(server.url, 'POST', '/api/%2e%2e/__control/behave', hostile)).status).toBe(400);
     expect((await raw(server.url, 'GET', '/api/things')).status).toBe(200);
