@@ -1,4 +1,7 @@
-import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { emit, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+
+/** What a machine emits when it refuses a URL-driven move because of unsaved input (`actor.on(LEAVING_REFUSED, …)`). */
+export const LEAVING_REFUSED = 'leaving.refused';
 
 /**
  * The refuse-to-leave guard: spread into a state's `on` so that, while `guard` holds (unsaved
@@ -17,11 +20,16 @@ import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
  * ```
  *
  * It works because a state's own `xstate.route` handler is chosen before the route transitions
- * of its ancestors; a targetless transition changes nothing. Reload and closing the tab ask the
- * browser's confirmation while it holds (src/routing/sync.ts probes the same way).
+ * of its ancestors; a targetless transition changes nothing. The router sends the machine the move
+ * it refused (sync.ts), so each refusal emits `LEAVING_REFUSED`: a view says why nothing happened
+ * (FormScreen's notice). Reload and closing the tab ask the browser's confirmation while it holds
+ * (sync.ts probes the same way).
  */
 export function refuseLeavingWhile<const G extends string>(guard: G) {
-  return { 'xstate.route': { guard } } as const;
+  // Why the cast: emit()'s action is typed by its own context and events, which are not the
+  // machine's this is spread into; it reads neither.
+  const refused = emit({ type: LEAVING_REFUSED }) as never;
+  return { 'xstate.route': { guard, actions: refused } } as const;
 }
 
 /**

@@ -1,6 +1,8 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { LEAVING_REFUSED } from '@statechart/core/leaving';
 import { plural } from '@statechart/core/wording';
 import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';
+import { useRouter } from '@statechart/react/routing';
 import { ErrorSummary } from './ErrorSummary';
 import { Field, type ControlProps } from './Field';
 import { formStrings } from './formStrings';
@@ -64,6 +66,10 @@ export interface FormScreenProps<F extends string> {
 export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const { heading, form, fields, phase, words, on, idPrefix, hints, control } = props;
   const ref = useRef<HTMLFormElement>(null);
+  const refused = useLeavingRefused();
+  // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
+  const [answered, setAnswered] = useState(0);
+  const dirty = isDirty(form);
   const controlId = (field: F) => `${idPrefix}-${field}`;
   const busy = phase === 'submitting';
   const failed = phase === 'failed';
@@ -86,6 +92,26 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   return (
     <article className="screen">
       {heading}
+      {dirty && refused > answered ? (
+        <RefusedNotice
+          // A new alert per refusal: the same words twice are still announced.
+          key={refused}
+          refusal={refused}
+          save={() => {
+            setAnswered(refused);
+            focusRegion(ref.current);
+            on.submit();
+          }}
+          discard={() => {
+            setAnswered(refused);
+            on.discard();
+          }}
+          stay={() => {
+            setAnswered(refused);
+            if (first !== undefined) focusRegion(document.getElementById(controlId(first)));
+          }}
+        />
+      ) : null}
       <ErrorSummary title={plural(formStrings.summary, errors.length)} entries={errors} refusals={form.refusals} />
       {failed ? (
         <FailedNotice
@@ -154,9 +180,57 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
             </p>
           ) : null}
         </div>
-        {isDirty(form) ? <p className="form__note">{formStrings.unsaved}</p> : null}
+        {dirty ? <p className="form__note">{formStrings.unsaved}</p> : null}
       </form>
     </article>
+  );
+}
+
+/** How many URL-driven moves the machine has refused since this form was shown (`LEAVING_REFUSED`). */
+function useLeavingRefused(): number {
+  const { actor } = useRouter();
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const subscription = actor.on(LEAVING_REFUSED, () => setCount((n) => n + 1));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return count;
+}
+
+/**
+ * Why a link, Back or Forward did nothing: the form's changes are not saved. An alert (announced)
+ * that takes the focus at each refusal, with the three ways on: save, discard, or stay. The
+ * browser's own prompt stays for reload and closing the tab.
+ */
+function RefusedNotice({
+  refusal,
+  save,
+  discard,
+  stay,
+}: {
+  refusal: number;
+  save: () => void;
+  discard: () => void;
+  stay: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [refusal]);
+  return (
+    <div ref={ref} className="notice notice--warning" role="alert" tabIndex={-1} data-refusal={refusal}>
+      <h2>{formStrings.refusedHeading}</h2>
+      <p>{formStrings.refusedBody}</p>
+      <div className="actions">
+        <button type="button" className="button" onClick={save}>
+          {formStrings.refusedSave}
+        </button>
+        <button type="button" className="button button--secondary" onClick={discard}>
+          {formStrings.refusedDiscard}
+        </button>
+        <button type="button" className="button button--secondary" onClick={stay}>
+          {formStrings.stay}
+        </button>
+      </div>
+    </div>
   );
 }
 

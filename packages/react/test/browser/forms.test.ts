@@ -79,6 +79,36 @@ describe.concurrent('the reference form in Chromium', () => {
     });
   });
 
+  it('says why a refused link, Back or Forward did nothing: an announced notice at the form, focused, with save, discard and stay', async ({
+    expect,
+  }) => {
+    await open('/', async (page) => {
+      await nav(page).getByRole('link', { name: recordStrings.nav }).click();
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.name).fill('A name');
+      const notice = page.getByRole('alert').filter({ hasText: formStrings.refusedHeading });
+      // A link: refused, said, and the focus on what says it.
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await notice.waitFor();
+      expect(path(page)).toBe('/records/new');
+      await expect.poll(() => focus(page)).toMatch(new RegExp(`^alert ${formStrings.refusedHeading}`));
+      // Stay: the notice goes, the focus is back in the form, the input kept.
+      await notice.getByRole('button', { name: formStrings.stay }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect(await field(page, recordStrings.fields.name).inputValue()).toBe('A name');
+      // Back: refused (the entry is restored), said again, focused again.
+      await page.goBack();
+      await notice.waitFor();
+      await expect.poll(() => path(page)).toBe('/records/new');
+      await expect.poll(() => focus(page)).toMatch(new RegExp(`^alert ${formStrings.refusedHeading}`));
+      // Discard from the notice: the form is clean, and the next link works.
+      await notice.getByRole('button', { name: formStrings.refusedDiscard }).click();
+      await notice.waitFor({ state: 'detached' });
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await expect.poll(() => path(page)).toBe('/');
+    });
+  });
+
   it('discards a dirty form: the way out, while every link is still refused until then', async ({ expect }) => {
     await open('/records/new', async (page) => {
       await heading(page, recordStrings.title).waitFor();
