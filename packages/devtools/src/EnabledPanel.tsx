@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
 import { describeEvent, enabledTransitions, enabledTransitionsInSlices, type GuardError } from './enabled';
 import type { GraphTransition, MachineGraph } from './graph';
@@ -89,6 +89,7 @@ export const BUTTONS_SHOWN = 100;
 export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typedError, onSend }: EnabledPanelProps) {
   const [all, setAll] = useState(false);
   const shown = all ? buttons : buttons.slice(0, BUTTONS_SHOWN);
+  const list = useRef<HTMLUListElement>(null);
   return (
     <>
       {errors.length > 0 && (
@@ -103,10 +104,18 @@ export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typ
         <textarea rows={2} value={payloadText} onChange={(event) => setPayloadText(event.target.value)} />
       </label>
       {typedError && <p className="sc-inspector-error">Not a JSON object: {typedError}</p>}
-      <ul className="sc-inspector-enabled">
+      {/* Focusable by script: the focus waits here while the sent event changes the buttons (the one
+          clicked may go), so it stays in the inspector and Escape still closes it. */}
+      <ul className="sc-inspector-enabled" tabIndex={-1} ref={list}>
         {shown.map(({ transition, event }) => (
           <li key={transition.id}>
-            <button type="button" onClick={() => onSend(event)}>
+            <button
+              type="button"
+              onClick={() => {
+                list.current?.focus();
+                onSend(event);
+              }}
+            >
               {transition.kind === 'route' ? describeEvent(event) : transitionLabel(transition)}
             </button>{' '}
             <span className="sc-inspector-muted">

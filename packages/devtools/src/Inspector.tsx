@@ -136,6 +136,8 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
   return (
     <dialog
       open
+      // The app's navigations leave the focus here when it is here (@statechart/react's focus effect).
+      data-keeps-focus=""
       className={`sc-inspector sc-dock-${dock.side}${past ? ' sc-past' : ''}`}
       style={dockStyle}
       aria-labelledby={titleId}

@@ -50,6 +50,9 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
     prune(positions.current, navigation);
     if (navigation.kind === 'pop') window.scrollTo(0, positions.current[navigation.key]?.y ?? 0);
     else if (navigation.kind === 'push') window.scrollTo(0, 0);
+    // A tool beside the app that sent the navigation (the inspector: `data-keeps-focus`) keeps
+    // the focus; the screen still changes, with its title and announcement.
+    if (document.activeElement?.closest('[data-keeps-focus]')) return;
     return focusHeading(navigation.entered);
     // Runs once per navigation: `navigation` is a new object only when the screens change.
   }, [navigation]);

@@ -190,6 +190,17 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     expect(path()).toBe('/section');
   });
 
+  it('leaves the focus in the inspector when a route it sends changes the screen (title and announcement still follow)', async () => {
+    const all = dialog().getByRole('button', { name: /^Show all \d+ enabled transitions$/ });
+    if (await all.count()) await all.click();
+    await dialog().getByRole('button', { name: 'xstate.route #editor', exact: true }).click();
+    await page.getByRole('heading', { name: 'Editor', level: 1 }).waitFor();
+    await expect.poll(() => page.title()).toMatch(/^Editor/);
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog.sc-inspector')))).toBe(true);
+    await navigate('/section/2');
+    await expect.poll(() => isActive('reference.app.main.section.item.details')).toBe(true);
+  });
+
   it('sends an enabled transition’s event on click and from the keyboard', async () => {
     await navigate('/section/2');
     await expect.poll(() => isActive('reference.app.main.section.item.details')).toBe(true);
