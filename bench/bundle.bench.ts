@@ -21,52 +21,35 @@ import {
  */
 const BREAKDOWN = `### What the overhead is made of, and what would close it
 
-Our own modules in the product's initial chunk (minified bytes attributed by the source map, and
-their share of the gzipped chunk, 2026-11-22): src/routing/url.ts ~1.1 KB, machines/routed.ts ~0.8,
-src/routing/table.ts ~0.75, src/routing/sync.ts ~0.6, src/routing/react.tsx ~0.55,
-src/shell/navigationEffects.ts ~0.4, src/shell/Shell.tsx ~0.4, src/app.tsx ~0.35, machines/strings.ts
-~0.2, machines/appMachine.ts ~0.15, src/main.tsx ~0.15, src/routing/views.ts ~0.1; Vite's preload
-helper was ~0.55. xstate beyond what the floor already uses: ~0.1 KB (the floor has \`setup()\`, the
-actor and \`useSelector\`). Two findings changed the baseline: the floors were built without the
-product's build options (Vite's modulepreload polyfill, ~0.3 KB, was in the floor only, which made
-the overhead look 0.3 KB smaller than it was: 6.7 KB, not 6.4), and the plain react-router-dom bench
-app carried 4 KB of XState through the bench's screen list.
+Our modules in the product's initial chunk (share of the gzipped chunk by source map, 2026-11-22, before the steps
+below), in packages/core/src: url.ts ~1.1 KB, routed.ts ~0.8, table.ts ~0.75, sync.ts ~0.6; in packages/react/src:
+routing.tsx ~0.55, navigationEffects.ts ~0.4, Shell.tsx ~0.4, app.tsx ~0.35, views.ts ~0.1; machines/strings.ts ~0.2,
+machines/appMachine.ts ~0.15, src/main.tsx ~0.15; Vite's preload helper ~0.55; xstate beyond the floor's ~0.1 KB. Not in
+that breakdown: the API slot and warm hook (189 B on the foundation app, 134 B on the product); the router's fuzz fixes
+(\`navigate()\` never throws, relative links, one macrostep per URL) and probe-free common case, ~0.33 KB; start-up and
+heap work (routed machine built on first use through a small \`Proxy\`, views as a class, trie nodes without empty Maps,
+\`provide\` in \`startsAtUrl()\`'s build: 242 B; \`keepRouteTypes()\`, shared transition lists, no \`route.to\` guard where
+XState's own matches: ~70 B); re-asking for the focus and scroll chunk after a failed load, 62 B; links that allocate
+less, 69 B; ~0.1 KB as \`pureReactRouter()\` trims the floor a little more than the product.
 
-Steps, each measured on top of the previous one (product initial JS, gzip -9 bytes):
+Ways to cut it, each measured on top of the previous one (product initial JS, gzip -9 bytes, 2026-11-22):
 
-| step | where | initial JS | saving |
-| --- | --- | --- | --- |
-| as the issue found it, floors built with the product's options | | 99,720 | |
-| 1. a smaller preload helper for lazy views (done: vite.config.ts, \`smallPreloadHelper\`) | vite.config.ts | 99,297 | 423 B |
-| 2. the views' own wording (headings, bodies, link texts) out of machines/strings.ts into the views' chunks; titles and nav labels stay | machines/strings.ts, src/views | 99,189 | 108 B |
-| 3. route-table and routed() error messages in development only: \`throw new Error(process.env.NODE_ENV === 'production' ? 'routing' : message)\`, the checks kept | src/routing/table.ts, url.ts, react.tsx, machines/routed.ts | 98,818 | 371 B |
-| 3b. the checks themselves in development only (\`if (process.env.NODE_ENV !== 'production' && …) throw\`); tests run them (done for routed() and the route table in issue 20's third session: 234 B on the foundation app) | same | 98,764 | 54 B |
-| 4. the shell's focus and scroll restoration loaded beside the first render (they act only from the second navigation on; title and announcement stay) (done in issue 20's fifth session: 506 B on the foundation app, measured then) | src/shell/navigationEffects.ts, Shell.tsx | ≈ 98,410 | ≈ 350 B (432 B removed, less ~80 B for the lazy import) |
+| step | where | initial JS | saving | in the code |
+| --- | --- | --- | --- | --- |
+| none | | 99,720 | | |
+| 1. a smaller preload helper for lazy views (\`smallPreloadHelper\`) | packages/vite/src/plugin.ts | 99,297 | 423 B | yes |
+| 2. the views' own wording (headings, bodies, link texts) out of machines/strings.ts into the views' chunks; titles and nav labels stay | machines/strings.ts, src/views | 99,189 | 108 B | no |
+| 3. route-table and routed() error messages in development only: \`throw new Error(process.env.NODE_ENV === 'production' ? 'routing' : message)\`, the checks kept | packages/core/src/table.ts, url.ts, routed.ts; packages/react/src/routing.tsx | 98,818 | 371 B | through 3b |
+| 3b. the checks themselves in development only (\`if (process.env.NODE_ENV !== 'production' && …) throw\`); tests run them | same | 98,764 | 54 B | for routed() and the route table: 234 B on the foundation app |
+| 4. the shell's focus and scroll restoration loaded beside the first render (they act only from the second navigation on; title and announcement stay) | packages/react/src/navigationEffects.ts, Shell.tsx | ≈ 98,410 | ≈ 350 B (432 B removed, less ~80 B for the lazy import) | yes: 506 B on the foundation app |
 
-With all of them the overhead would be about 5.4 KB: still ~1.4 KB over the target. Closing the rest
-takes shrinking the routing core itself by about a third (url.ts, table.ts, sync.ts, react.tsx and
-routed() come to ~3.8 KB gz), for instance by deriving less at start-up (routed() rewrites the
-machine config at run time; the route table is derived again from the rewritten machine) or by
-dropping string screen keys, which the routing rewrite in progress does. The largest lever is
-elsewhere and outside this metric: react-router-dom's history cost ~11 KB gz of our initial JS
-for push, replace, listen and keyed entries, because react-router's one runtime module has
-top-level statements a bundler must keep. Since issue 20, \`pureReactRouter()\` (vite.config.ts)
-marks them free of effects, and floor and product both lost ~10 KB (react-router's cost, below);
-the overhead does not show it, since the stack floor includes the history by definition. The
-floor moved from 90.7 to ~80 KB, and the overhead grew by 0.45 KB: 0.33 KB of issue 20's fuzz
-fixes and probe-free common case, and ~0.1 KB because the transform trims the floor a little
-more than the product; the gate was 7.7 KB for that, then 8.0 KB with issues 18, 20 and 21 merged
-(8,179 B, scripts/bundle-budget.ts). Issue 20's third session (2026-11-24) added 242 B for start-up
-and heap (the routed machine built on first use through a small \`Proxy\`, views as a class, trie
-nodes without empty Maps, \`provide\` in \`startsAtUrl()\`'s build) and paid for them with step 3b on
-routed() and the whole route table (−234 B): 8,187 B, within the same 8.0 KB gate. Issue 20's fifth
-session (2026-11-24) did step 4 (−506 B; a chunk of its own, asked for when the shell's module runs,
-and a Chromium test that a navigation made before it arrives is still focused) and spent ~70 B on
-start-up and heap (\`keepRouteTypes()\` builds the author's machine on first use; shared transition
-lists; no route.to guard where XState's own matches): 7,756 B, and the gate came down to 7.75 KB.
-Issue 20's sixth session spent 131 B within that gate: 62 B on asking again for the shell's
-focus and scroll chunk after it failed to load, 69 B on links that allocate less per navigation
-(one \`useSelector\` each, no spread key arrays in \`hrefFor\`): 7,876 B.`;
+With all of them the overhead was estimated at about 5.4 KB, still ~1.4 KB over the target. Closing the rest takes
+shrinking the routing core by about a third (url.ts, table.ts, sync.ts, routing.tsx and routed(): ~3.8 KB gz): deriving
+less at start-up (routed() rewrites the config at run time, and the route table is derived again from the result), or
+dropping string screen keys. The largest lever is outside this metric: react-router-dom's history costs ~11 KB gz, as
+react-router's one runtime module has top-level statements a bundler must keep; \`pureReactRouter()\`
+(packages/vite/src/plugin.ts) marks them free of effects, ~10 KB off floor and product alike ("react-router's cost"),
+which the overhead cannot show, the stack floor including the history by definition.`;
 
 export async function run(): Promise<string> {
   const report = await measureBundles({ reactFloor: true });

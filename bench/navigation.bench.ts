@@ -144,79 +144,39 @@ async function initialLoad(browser: Browser, apps: Record<AppName, ServedApp>) {
  * What the targets' misses come from, as measured in the run of 2026-11-24 05:22–05:40 UTC (kept in
  * the report; the figures above it are each run's own). Re-read it against each new run.
  */
-const WHY = `### Why the misses (run of 2026-11-24 07:56–08:14 UTC, issue 20, session 6)
+const WHY = `### Why the misses
 
-- **The machine.** Load average 3.3–6.3 during the 3-route rounds and 2.7–4.4 during the
-  1,000-route ones (the lines above). Ratios between two runs move by tenths at p95 (the 3-route
-  click ratio was 1.19×, 1.45× and now 1.30× in three runs); read the p50s with them. First paint
-  moves too: this run's 1,000-route FCP is 236 ms against TanStack Router's 208, but an A/B right
-  after it (25 cold loads each, interleaved, load average 2–5) gave this code 216 ms, session 5's
-  code 216 ms and TanStack Router 204 ms, the figures of the last full run.
-- **What changed since the last run** (section "Allocation per navigation, session 6"): each
-  \`<Link>\` holds one \`useSelector\`, not two, and \`hrefFor\`, \`format\` and \`pick\` no longer build
-  spread key arrays or copies: what a navigation allocates in the routing-only app at 3 routes fell
-  from 38.4 to 31.6 KB (react-router-dom 32.8, the floor with a view per screen 13.9;
-  \`npx tsx bench/allocations.ts\`). \`routed()\` shares param lists and skips walks on leaves: heap
-  after load 4.24 → 4.21 MB, its config rewrite ~15.5 → ~13.9 ms cold at 1,000 routes.
-- **Clicks, against the floor and the floor with a view per screen** (routing only / floor /
-  floor with a view per screen, p50 / p95: 3.2 / 6.9, 2.3 / 5.3, 2.8 / 6.3 ms at 3 routes;
-  3.0 / 6.4, 2.3 / 5.1, 2.6 / 6.1 at 1,000). Against the floor with a view per screen ours is
-  0.4 ms behind at p50 and 1.05–1.10× at p95 (1.19–1.35× in the last run): mounting each screen's
-  view afresh, all else the same 40 lines, costs the floor 0.3–0.5 ms at p50. So of the 0.7–0.9 ms
-  p50 gap to the floor, about half is the fresh mount every component-per-screen router pays (ours
-  through its Outlet, TanStack Router; react-router-dom's \`<Routes>\` updates its one \`ScreenView\` in
-  place like the floor: the check above marks the heading's DOM node and looks for it after a Next
-  click), the rest our own JS. Per phase (\`npx tsx bench/navigationPhases.ts\`, earlier sessions,
-  3 routes): the view that goes holds the link just clicked, focused since mousedown, and
-  Chromium's \`removeChild\` of it takes 0.3–0.5 / 1.0–1.3 ms (0.1 / 0.2 on a Back); our \`navigate\`
-  costs ~0.58 ms beyond \`pushState\` (the plan: two URL parses, the trie, \`getTransitionData\`;
-  XState's macrostep with every \`useSelector\` check; \`href()\` and the settle) against the floor's
-  \`send\` of ~0.2. What a navigation allocates (above) is still 2.3× the floor with a view per
-  screen: \`hrefFor\` and \`format\` for each link (~3 KB), React's fibers and hooks for the Outlet,
-  its boundaries and the links, XState's snapshot. What would close more: a link click that sends
-  the route event its \`<Link>\` already knows (the contract routes clicks through the same URL →
-  events path as a typed URL, so this needs a proof that both give the same events), and links
-  whose href is worked out only when their part of the state changes. The fresh mount stays: the
-  contract mounts a screen's view afresh (its state resets with the screen), which the floor
-  avoids only because all its screens are one component. At 1,000 routes ours is level with
-  TanStack Router (6.4 against 6.5 ms p95) and 3× ahead of react-router-dom (22.0).
-- **Back, against the best peer** (p95: the XState floor 1.6 ms at both sizes; ours 2.9 and 3.0,
-  p50 0.8 and 0.9 against the floor's 0.5 and 0.4; the floor with a view per screen 0.6 / 3.1 and
-  0.6 / 1.6). Against the other routers at p95: at 3 routes ours is ahead of TanStack Router (4.2)
-  and behind react-router-dom (2.2, as in the last run); at 1,000 routes ahead of react-router-dom
-  (14.2) and just behind TanStack Router (2.8; 4.0 in the last run). What is left against the
-  floor is the same as a click's: the fresh mount (~0.1–0.2 ms at p50 by the view-per-screen
-  floor) and our listener (react-router's popstate handler reading \`history.state\` and \`location\`,
-  the plan, send and settle: ~0.37 ms per Back in an earlier profile against the floor's 0.25).
-  The common case runs no \`getMicrosteps\` probe. An A/B of this session's allocation cut (20
-  rounds, interleaved) moved Back p95 4.8 → 4.5 ms and click p95 10.8 → 11.7 ms on a loaded
-  machine: within noise.
-- **Heap after load** 4.21 MB vs TanStack Router's 3.87, missed by 0.34 MB (0.38 in the last run).
-  A heap snapshot (\`HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts\`, 1,000 routes − 3 routes)
-  holds ~1,700 B per route. What each routable state keeps, besides its XState state node (~345 B
-  with its \`transitions\` Map and memo) and XState's root-level route transition (~130 B with its
-  \`toJSON\` closure and context, and its route matcher): \`routed()\`'s in-place answer (the URL you
-  are on does nothing), ~200 B with XState's formatted transition; its route-table entry and trie
-  node, ~100 B; its view's loader, ~100 B (one lazy view per screen is the contract). Dropping the
-  in-place answer needs what XState does not offer (session 4's section: a guard that sees the
-  snapshot and its params on the root-level route, and a root-level handler that answers before
-  XState's route list), and would still leave ~0.2 MB.
-- **Heap growth** 0.50 MB vs react-router-dom's 0.34 (the XState floor 0.33, with a view per screen
-  0.36, TanStack Router 0.74) is warm-up, not retention: \`npx tsx bench/heapGrowth.ts\` reads the heap
-  after 100, 5,100, 10,100 and 15,100 navigations, and ours grew 0.55, then 0.06, then −0.06 MB in
-  session 5 (the floor 0.40, 0.01, −0.05). Heap snapshots at 100 and 5,100 put 523 of ours' 565 KB
-  (the floor: 395 of 456) in V8's optimized code for the hot path's functions (198 code objects
-  against the floor's 174), none in objects the app keeps (tests/routing/memory.test.ts fails if a
-  navigation keeps 16 B). The growth is the size of the optimized navigation path, paid once;
-  closing it means a shorter navigation path, the same work as the clicks' "our JS" above.
-- **First contentful paint at 1,000 routes**: missed, by 28 ms in this run and by 12 ms in the
-  interleaved A/B after it (216 against 204 ms; the XState floor 192 in this run). The start-up
-  build is one machine (the author's is built on first use). Timed in the page at 1,000 routes
-  (25 cold loads, medians): the routed config ~14 ms (\`routed()\`'s rewrite ~10 of it), XState's
-  build of the state nodes and 2,000 transitions (the floor builds 1,000) ~24 ms, the route table
-  ~5 ms, the router's first URL ~6 ms.
-- **Initial JS: met** (85.7 KB against TanStack Router's 92.1). \`pureReactRouter()\`'s transform
-  returns no source map, so react-router's ~0.8 KB shows as "unmapped (bundler glue)".`;
+- **Noise.** Ratios move by tenths at p95 between runs (the 3-route click ratio was 1.19×, 1.45× and 1.30× in three
+  consecutive full runs): read the p50s with them. An interleaved A/B right after this run (25 cold loads each, load
+  2–5) gave ours 216 ms and TanStack Router 204 ms of first paint at 1,000 routes.
+- **Clicks.** A fresh mount of each screen's view costs the floor 0.3–0.5 ms at p50, and ours is 0.4 ms behind the
+  view-per-screen floor (p95 1.05–1.10×): of the 0.7–0.9 ms p50 gap to the floor, about half is the fresh mount every
+  component-per-screen router pays, the rest our own JS. Per phase (\`npx tsx bench/navigationPhases.ts\`, 3 routes):
+  Chromium's \`removeChild\` of the view holding the link just clicked (focused since mousedown) takes 0.3–0.5 /
+  1.0–1.3 ms (0.1 / 0.2 on a Back); our \`navigate\` costs ~0.58 ms beyond \`pushState\` (two URL parses, the trie,
+  \`getTransitionData\`, XState's macrostep with every \`useSelector\` check, \`href()\`, the settle) against the floor's
+  \`send\` of ~0.2; a navigation allocates 2.3× the view-per-screen floor ("Allocation per navigation"). What would close
+  more: a link click sending the route event its \`<Link>\` already knows (needs a proof that it gives the same events as
+  the URL → events path the contract routes clicks through), and hrefs worked out only when their part of the state
+  changes. The fresh mount stays: the contract resets a screen's state with the screen. At 1,000 routes ours is level
+  with TanStack Router (6.4 against 6.5 ms p95) and 3× ahead of react-router-dom (22.0).
+- **Back.** At p95, at 3 routes ours is ahead of TanStack Router (4.2) and behind react-router-dom (2.2); at 1,000
+  routes ahead of react-router-dom (14.2) and just behind TanStack Router (2.8). Against the floor the gap is a click's:
+  the fresh mount (~0.1–0.2 ms at p50) and our listener (react-router's popstate handler reading \`history.state\` and
+  \`location\`, the plan, send and settle: ~0.37 ms per Back in a profile, the floor's 0.25). The common case runs no
+  \`getMicrosteps\` probe.
+- **Heap after load.** ~1,700 B per route (\`HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts\`, 1,000 − 3 routes), mostly
+  XState's state node and root-level route transition and \`routed()\`'s in-place answer ("Heap after load and start-up").
+  Dropping the in-place answer needs what XState does not offer, and would still leave ~0.2 MB.
+- **Heap growth** is warm-up, not retention: \`npx tsx bench/heapGrowth.ts\` (after 100, 5,100, 10,100 and 15,100
+  navigations) has ours grow 0.55, 0.06, −0.06 MB (the floor 0.40, 0.01, −0.05); snapshots put 523 of ours' 565 KB (the
+  floor: 395 of 456) in V8's optimized code for the hot path (198 code objects, the floor 174), none in kept objects
+  (packages/core/test/memory.test.ts fails if a navigation keeps a 16 B object). A shorter navigation path would shrink
+  it.
+- **First contentful paint at 1,000 routes** (28 ms behind here, 12 ms in the A/B). Timed in the page (25 cold loads,
+  medians): the routed config ~14 ms (\`routed()\`'s rewrite ~10 of it), XState's build of the states and 2,000
+  transitions ~24 ms (the floor builds 1,000: ours adds each state's in-place answer), route table ~5 ms, first URL
+  ~6 ms.`;
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
