@@ -80,7 +80,7 @@ export const referenceSpec = makeSpec({
     return { roles, draft: isDirty(record) ? record.values : undefined };
   },
   // Pasted as the overlay's "Copy as test" gave it (the tour, then the overlay region opened and
-  // closed beside it): tests/paths/cases.test.ts replays it, so docs/visualiser.md's "paste it into
+  // closed beside it): packages/paths/test/cases.test.ts replays it, so docs/visualiser.md's "paste it into
   // a spec" is exercised by the suite.
   cases: [
     {

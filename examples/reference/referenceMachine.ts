@@ -56,7 +56,7 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   callError?: CallError;
 }
 
-/** A neutral placeholder record, as the reference API serves it (tests/reference/referenceCalls.ts). */
+/** A neutral placeholder record, as the reference API serves it (examples/reference/referenceCalls.ts). */
 export interface ReferenceRecord {
   id: number;
   name: string;
@@ -121,7 +121,7 @@ export const referenceMachine = routed(
       actors: {
         // Stands for any actor a section keeps running (a subscription, a poll): it must not restart.
         sectionWork: fromCallback(() => () => {}),
-        // Calls: named and typed here, implemented in tests/reference/referenceCalls.ts, provided by
+        // Calls: named and typed here, implemented in examples/reference/referenceCalls.ts, provided by
         // the app (main.tsx) or by a test.
         loadRecords: callPlaceholder<ReferenceRecord[]>('loadRecords'),
         loadRecord: callPlaceholder<ReferenceRecord, { id: number }>('loadRecord'),

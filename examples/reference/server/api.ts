@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { startApiServer, type ApiServer, type Handlers } from '@statechart/calls/apiServer';
 
 /**
- * The reference app's API: its handlers on the general API server (server/apiServer.ts), for
+ * The reference app's API: its handlers on the general API server (packages/calls/src/apiServer.ts), for
  * `npm run start:reference` (started inside Vite) and the tests (port 0). Placeholder records,
  * and a "new record" endpoint that refuses the name "taken" with a field error, as a real server
  * refuses a duplicate.

@@ -5,7 +5,7 @@ import { serverFieldErrorsSchema } from './machine';
 /**
  * How a call is made: the one place that touches fetch. A call is described once (method, path
  * shape, response schema, timeout, freshness) by `defineCall` in src/api/calls.ts, and becomes the
- * invoked actor a machine names by `callActor` (src/api/cache.ts). The actor passes its
+ * invoked actor a machine names by `callActor` (packages/calls/src/cache.ts). The actor passes its
  * AbortSignal to fetch: leaving the invoking state aborts it.
  */
 

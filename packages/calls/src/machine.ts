@@ -8,14 +8,14 @@ import { fromPromise } from 'xstate';
  */
 
 /**
- * The codes a failed call reports. The error catalogue (src/api/errors.ts) maps each to a message
+ * The codes a failed call reports. The error catalogue (packages/calls/src/errors.ts) maps each to a message
  * and a handling; the product's own codes join the list when its calls are specified.
  */
 export type KnownCallErrorCode = 'network' | 'timeout' | 'http.404' | 'http.4xx' | 'http.5xx' | 'invalidPayload';
 
 /**
  * What a server answers when it refuses some fields of a request (HTTP 4xx): one entry per field,
- * with a code the form turns into words (`serverFieldErrors`, machines/forms.ts). Bounded, so
+ * with a code the form turns into words (`serverFieldErrors`, packages/forms/src/forms.ts). Bounded, so
  * that a hostile or broken body cannot flood the form; any other body is ignored.
  */
 const shortString = v.pipe(v.string(), v.maxLength(200));

@@ -20,7 +20,7 @@ export const usage =
 
 export const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** A word still to write: the placeholder gate (tests/paths/placeholders.ts) names it. */
+/** A word still to write: the placeholder gate (packages/cli/src/placeholders.ts) names it. */
 export const todo = (what: string) => `'${PLACEHOLDER} ${what}'`;
 
 /** A decision still to make in code, on a line of its own that the gate names by file and line. */

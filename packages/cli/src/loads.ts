@@ -138,7 +138,7 @@ export function addHandler(source: string, screen: NewScreen): string {
 /**
  * `--loads`: docs/calls.md's recipe, every piece of it: loading / loaded / failed with Retry, the
  * actor in setup, the call in src/api/calls.ts, its handler in server/handlers.ts, its outcomes
- * in the spec. Decisions in code are `// TODO:` lines that tests/paths/placeholders.ts names.
+ * in the spec. Decisions in code are `// TODO:` lines that packages/cli/src/placeholders.ts names.
  */
 export const loads: ScreenOption = {
   region: 'call',

@@ -88,7 +88,7 @@ export function typeErrorsAffectedBy(
   };
 }
 
-// As a command (`tsx tests/scripts/affectedTypes.ts <root> <file>…`), it prints the result as JSON:
+// As a command (`tsx packages/cli/test/affectedTypes.ts <root> <file>…`), it prints the result as JSON:
 // the copy test runs it so, because the same check took 15–20% more CPU and twice the wall time
 // inside a Vitest worker than in a process of its own, on the same copy at the same load.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -306,7 +306,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
   // line runs once as a person runs it and the other five generators call its function
   // (runNewScreen); the gate is the copy's own module (tsImport); Prettier and ESLint run through
   // their APIs; the type check is tsc's program with the checker limited to the files written and
-  // every file importing one of them (tests/scripts/affectedTypes.ts says why that is all a change
+  // every file importing one of them (packages/cli/test/affectedTypes.ts says why that is all a change
   // can break), in a process of its own, beside the path tests, which stay one Vitest process of
   // the copy's own test files.
   //

@@ -27,7 +27,7 @@ export type WithRouteConfig<M extends AnyStateMachine, C> = M & { readonly [ROUT
  * `routed()` reads only its config and implementations, which an empty machine of the same
  * `create` gives without building the whole one, so a routed app's start-up skips a build of
  * every state (~30 µs per routable state). This holds for a setup's `createMachine` and XState's
- * own, which add nothing to a config but setup's schemas (tests/routing/typed.test.ts checks both).
+ * own, which add nothing to a config but setup's schemas (packages/core/test/typed.test.ts checks both).
  */
 export function keepRouteTypes<C, M extends AnyStateMachine>(
   create: (config: C) => M,
@@ -128,7 +128,7 @@ type MismatchesIn<R, P> = R extends RouteTypes
  * XState's own `createMachine` rejects such a key only in a fresh object literal (an excess-key
  * check): a state written apart (a shared piece, `{ ...a, ...b }` from a helper, a generated block)
  * slips through. This reads the keys from the config's type, wherever they were written;
- * tests/types/events.types.ts holds each machine to it, so such a key fails `tsc`.
+ * packages/react/test/types/events.types.ts holds each machine to it, so such a key fails `tsc`.
  */
 export type EventsDeclared<M extends AnyStateMachine> = [UndeclaredEvents<M>] extends [never]
   ? true

@@ -1,6 +1,6 @@
 /**
  * Which provided actors can be warmed ahead of need, and how: call actors with a freshness
- * register here (src/api/cache.ts). Apart from the cache so that the link hook (src/api/warm.ts),
+ * register here (packages/calls/src/cache.ts). Apart from the cache so that the link hook (packages/react/src/warm.ts),
  * which every app loads, does not pull fetch, valibot and the cache into an app without calls.
  */
 const warmers = new WeakMap<object, (input: unknown) => void>();

@@ -120,7 +120,7 @@ const pickDefined = (params: Record<string, unknown>, names: string[]) =>
   Object.fromEntries(names.filter((name) => params[name] !== undefined).map((name) => [name, params[name]]));
 
 /**
- * A path-test case, as tests/paths/cases.ts replays it (its `RecordedCase`): where the machine
+ * A path-test case, as packages/paths/src/cases.ts replays it (its `RecordedCase`): where the machine
  * starts (its `input`; a `url` to enter first, as the app does on a deep link), then each event
  * with its payload and the state value and URL expected after it.
  */

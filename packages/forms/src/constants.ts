@@ -3,7 +3,7 @@
  * once. Code that owns a value imports it from here; the CSS keeps its own copy (noted).
  */
 export const limits = {
-  /** The longest URL the router accepts (src/routing/url.ts keeps its own MAX_URL_LENGTH). */
+  /** The longest URL the router accepts (packages/core/src/url.ts keeps its own MAX_URL_LENGTH). */
   maxUrlLength: 2048,
   /** The longest value a form field takes from a change event; longer input is ignored. */
   maxFieldLength: 2000,
@@ -12,7 +12,7 @@ export const limits = {
 } as const;
 
 export const timings = {
-  /** A pending indicator fades in only after this (src/styles.css `.pending` animation-delay). */
+  /** A pending indicator fades in only after this (packages/react/src/styles.css `.pending` animation-delay). */
   pendingDelayMs: 400,
 } as const;
 

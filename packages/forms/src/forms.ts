@@ -69,7 +69,7 @@ export function withField<F extends string>(
 
 /**
  * Field errors from a call's error (a failed call carries the 4xx body's `{ fieldErrors }`,
- * schema-checked: machines/calls.ts), on the form's own fields: known codes get their message,
+ * schema-checked: packages/calls/src/machine.ts), on the form's own fields: known codes get their message,
  * unknown codes `fallback`; entries for fields the form lacks are dropped. Undefined when the
  * error carries no field errors (the form shows a general failure instead).
  */

@@ -59,7 +59,7 @@ export const anyNavigateInput: fc.Arbitrary<string> = fc
   )
   .map((pieces) => pieces.join(''));
 
-/** A random-walk step that hands navigate() any string (tests/paths/walk.test.ts). */
+/** A random-walk step that hands navigate() any string (packages/paths/test/walk.test.ts). */
 export interface FuzzStep {
   kind: 'fuzz';
   input: string;

@@ -120,7 +120,7 @@ const machineWalk = (maxLength: number): fc.Arbitrary<MachineStep[]> =>
           pick: fc.nat(999),
         }),
       },
-      // Any string given to navigate(): relative, foreign, malformed (tests/routing/fuzzInputs.ts).
+      // Any string given to navigate(): relative, foreign, malformed (packages/paths/src/fuzzInputs.ts).
       { weight: 1, arbitrary: fuzzStep },
     ),
     { minLength: 1, maxLength, size: 'max' },

@@ -75,7 +75,7 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
       </p>
     ),
   };
-  // Links warm their screen's calls on hover or focus; derived from the machine (src/api/warm.ts),
+  // Links warm their screen's calls on hover or focus; derived from the machine (packages/react/src/warm.ts),
   // loaded on the first hover: it is no part of the first load's budget.
   let warm: Promise<((href: string) => void) | undefined> | undefined;
   router.warm = (href) => {

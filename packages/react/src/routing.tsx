@@ -33,7 +33,7 @@ export interface Router {
   views: ViewRegistry;
   /** Shown while a view's chunk loads, after a delay (CSS) so fast loads show nothing. */
   pending: ReactNode;
-  /** Called with a link's href on hover or focus: warms its screen's calls (src/api/warm.ts). */
+  /** Called with a link's href on hover or focus: warms its screen's calls (packages/react/src/warm.ts). */
   warm?: (href: string) => void;
 }
 
@@ -56,7 +56,7 @@ export function useRouter(): Router {
  * One value from the machine's snapshot; re-renders only when that value changes. Untyped by
  * machine, for code shared by every app (the shell, the stock not-found and error views): the
  * default snapshot has the params every routed machine has. A view of one app uses its typed
- * binding instead (src/routing/typed.ts), whose snapshot is its machine's.
+ * binding instead (packages/react/src/typed.ts), whose snapshot is its machine's.
  */
 export function useMachineSelector<T, TSnapshot extends AnyMachineSnapshot = RoutedSnapshot>(
   selector: (snapshot: TSnapshot) => T,

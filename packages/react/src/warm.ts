@@ -9,7 +9,7 @@ import { warmLogic } from '@statechart/core/warmable';
  * once. What to warm is derived from the machine, never listed: the link's URL becomes its route
  * events (as a click would), XState's pure `transition()` takes them from the current snapshot
  * without running anything, and every invoke it would start (`xstate.spawnChild`, with its `src`
- * and `input`) whose provided actor is a call with a freshness (src/api/cache.ts) is started
+ * and `input`) whose provided actor is a call with a freshness (packages/calls/src/cache.ts) is started
  * ahead. Guards and redirects are the machine's own: a refused link warms nothing it would not show.
  */
 export function createWarmer(router: Pick<Router, 'actor' | 'table' | 'sync' | 'views'>): (href: string) => void {

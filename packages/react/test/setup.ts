@@ -11,6 +11,6 @@ window.scrollTo = () => {};
 configure({ asyncUtilTimeout: 5000 });
 
 // The shell's focus and scroll effects come in a chunk of their own after the first render
-// (src/shell/Shell.tsx); here they are in before any test renders, so that what a test sees does
+// (packages/react/src/Shell.tsx); here they are in before any test renders, so that what a test sees does
 // not depend on when the import settles. Chromium tests load them as the app does.
 await navigationEffectsLoaded;

@@ -317,7 +317,7 @@ describe.concurrent('after a navigation', () => {
   });
 
   it('sets title and announcement at once, and focus once the chunk that moves it is in', async ({ expect }) => {
-    // The shell's focus and scroll effects load beside the first render (src/shell/Shell.tsx):
+    // The shell's focus and scroll effects load beside the first render (packages/react/src/Shell.tsx):
     // held here, a navigation made before they arrive is focused when they do.
     const own = await browser.newContext();
     let release = () => {};

@@ -1,7 +1,7 @@
 /**
  * Type tests for `on:` keys (tsc, in `npm run lint`): every machine's `on:` keys name its events.
  * XState's createMachine checks only fresh object literals, so each machine is held to
- * `EventsDeclared` (machines/routeTypes.ts) here. Adding a machine: add its line.
+ * `EventsDeclared` (packages/core/src/routeTypes.ts) here. Adding a machine: add its line.
  */
 import { setup } from 'xstate';
 import type { RouteMeta, RoutedContext } from '@statechart/core/routeMeta';

@@ -4,6 +4,6 @@ import { typedRouting } from '@statechart/react/typed';
 /**
  * The one declaration that ties the product's views to its machine: links, hrefs, events and
  * selectors typed by `appMachine`. Product views import these, never the untyped ones in
- * src/routing/react.tsx (those are for code every app shares: the shell, the stock views).
+ * @statechart/react/routing (those are for code every app shares: the shell, the stock views).
  */
 export const { Link, useHref, useSend, useMachineSelector } = typedRouting<typeof appMachine>();
