@@ -1,8 +1,8 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '@statechart/core/url';
-import type { AnyEvent, MachineSpec } from './spec';
+import { isLeftAtOnce, isTransient, type AnyEvent, type MachineSpec } from './spec';
 import { applicableTransitions, mergeIntoReportFile, type CoverageReport, type Level } from './coverage';
-import { describeEvent, type PathStep, type TestPath } from './graph';
+import { describeEvent, stateNodesOf, type PathStep, type TestPath } from './graph';
 import { expectedRestore, historyNodesOf, valueBelow } from './history';
 import { outcomeEvents } from './internal';
 import { isInternal } from './internalNames';
@@ -35,7 +35,7 @@ export interface Cost {
 export interface Generated {
   paths: TestPath[];
   cost: Cost;
-  /** Transitions no state within the budget selects, each with what to change. */
+  /** Transitions no state within the budget selects, and states it never reached, each with why. */
   unreachable: Array<{ label: string; why: string }>;
   graph: StateGraph;
 }
@@ -83,6 +83,7 @@ function exploreOptions(spec: MachineSpec, level: Level, routes: AnyEvent[]): Ex
     ],
     serializeState: (snapshot) => stateKey(spec, snapshot),
     budget: spec.stateBudget,
+    bound: spec.searchBound,
     input: spec.input,
     // Restored as createApp restores it (never started: nothing runs).
     start: spec.snapshot
@@ -198,18 +199,20 @@ export async function generate(
   const paths = walks;
 
   const byKey = new Map(applicable.map((def) => [def.key, def]));
-  const why = graph.truncated
-    ? `the search stopped at its budget of ${graph.budget} states (the spec's stateBudget) before finding a state where it is selected: raise the budget, or tell fewer states apart in stateContext`
-    : `no state the spec's events reach selects it (${graph.nodes.length} states explored)`;
+  const why = searchReason(spec, graph);
   return {
     paths,
     graph,
-    unreachable: cover.unreachable.map((key) => ({
-      label: key.startsWith(HISTORY_KEY)
-        ? `the restore of #${key.slice(HISTORY_KEY.length)}`
-        : (byKey.get(key)?.label ?? key),
-      why,
-    })),
+    unreachable: [
+      ...cover.unreachable.map((key) => ({
+        label: key.startsWith(HISTORY_KEY)
+          ? `the restore of #${key.slice(HISTORY_KEY.length)}`
+          : (byKey.get(key)?.label ?? key),
+        why,
+      })),
+      // A state the search never had active: the same reason, where the gate names missing states.
+      ...(graph.truncated || graph.bounded ? statesNotReached(spec, graph).map((label) => ({ label, why })) : []),
+    ],
     cost: {
       paths: paths.length,
       steps: paths.reduce((sum, path) => sum + path.steps.length, 0),
@@ -218,6 +221,33 @@ export async function generate(
       startReasons: cover.walks.slice(0, -1).map((walk, i) => `walk ${i + 2}: ${walk.endsBecause}`),
     },
   };
+}
+
+/** The state nodes no state the search explored has active at rest: what a budget or bound left out. */
+export function statesNotReached(spec: Pick<MachineSpec, 'machine'>, graph: StateGraph): string[] {
+  const active = new Set<AnyStateNode>();
+  for (const node of graph.nodes)
+    for (const state of activeNodes(spec.machine.root, node.snapshot.value)) active.add(state);
+  // A state left within the macrostep that entered it is never active at rest: the transitions
+  // into it are named instead.
+  return stateNodesOf(spec.machine)
+    .filter((node) => !active.has(node) && !isTransient(node) && !isLeftAtOnce(node))
+    .map((node) => `#${node.id}`);
+}
+
+/** Why the search found no state where a transition is selected: its budget, its bound, or none. */
+function searchReason(spec: MachineSpec, graph: StateGraph): string {
+  const left = statesNotReached(spec, graph);
+  const never = left.length
+    ? `; it never reached ${left.slice(0, 8).join(', ')}${left.length > 8 ? ` and ${left.length - 8} more` : ''}`
+    : '';
+  if (graph.truncated) {
+    return `the search stopped at its budget of ${graph.budget} states (the spec's stateBudget) before finding a state where it is selected${never}: raise the budget, or say what matters for coverage in the spec's searchBound (docs/paths.md, "A search too large")`;
+  }
+  if (graph.bounded && spec.searchBound) {
+    return `the spec's searchBound explored at most ${spec.searchBound.samples} state${spec.searchBound.samples === 1 ? '' : 's'} for each value of its \`by\`, and none selects it${never}: raise its samples, or add to \`by\` what the guards on the way read`;
+  }
+  return `no state the spec's events reach selects it (${graph.nodes.length} states explored)`;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { RouteTable } from '@statechart/core/table';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
-import { isLeftAtOnce, type MachineSpec } from './spec';
+import { isLeftAtOnce, isTransient, type MachineSpec } from './spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
 
@@ -65,15 +65,21 @@ export function neverAtRest(def: TransitionDef): string | undefined {
 
 /**
  * routed() answers a route to a routable state in place while it is the screen shown; a state
- * whose children (history states aside) all have URLs of their own is never the screen shown,
- * as one of them is always active: that answer can never be selected.
+ * none of whose children (history states aside) can be at rest without a URL of its own is never
+ * the screen shown, as one of them is always active: that answer can never be selected. A child
+ * without a URL that an unguarded `always` leaves at once (a redirect, perhaps after guarded ones)
+ * is never at rest, so it does not make its parent the screen shown either.
  */
 export function noScreenOfItsOwn(def: TransitionDef): string | undefined {
   if (!def.routeTo || def.targets.length > 0 || `#${def.source.id}` !== def.routeTo) return undefined;
   const children = (Object.values(def.source.states) as AnyStateNode[]).filter((child) => child.type !== 'history');
   if (def.source.type !== 'compound' || children.length === 0) return undefined;
-  if (!children.every((child) => Boolean(child.config.route))) return undefined;
-  return `every child of #${def.source.id} (history states aside) has a URL of its own, so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
+  if (!children.every((child) => Boolean(child.config.route) || isTransient(child))) return undefined;
+  const redirects = children.filter((child) => !child.config.route);
+  const why = redirects.length
+    ? `every child of #${def.source.id} has a URL of its own or redirects at once (${redirects.map((child) => `#${child.id}`).join(', ')}: an unguarded always)`
+    : `every child of #${def.source.id} (history states aside) has a URL of its own`;
+  return `${why}, so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
 }
 
 /**

@@ -128,6 +128,18 @@ export interface StateGraph {
   /** The budget stopped the search with states still unexplored. */
   truncated: boolean;
   budget: number;
+  /** The spec's searchBound left states out (more than its samples for one value of its `by`). */
+  bounded: boolean;
+}
+
+/**
+ * What matters for coverage, when a machine has more states than a search can visit (a game's
+ * boards): at most `samples` distinct states are explored for each value `by` returns. States
+ * are still told apart by their whole key, so the walks run on real states and check everything.
+ */
+export interface SearchBound {
+  by: (snapshot: AnyMachineSnapshot) => unknown;
+  samples: number;
 }
 
 export interface ExploreOptions {
@@ -140,12 +152,14 @@ export interface ExploreOptions {
   start?: AnyMachineSnapshot;
   /** What the app sends by itself in a state (a view that throws): taken after every step. */
   followUp?: (snapshot: AnyMachineSnapshot) => AnyEvent | undefined;
+  bound?: SearchBound;
 }
 
 /**
  * Breadth-first over the machine's states (as serializeState tells them apart): every event from
  * every state reached, so a route whose guard reads context is tried where the context allows it.
- * An event no transition selects is no edge. Stops at `budget` states, saying so in the result.
+ * An event no transition selects is no edge. Stops at `budget` states, saying so in the result;
+ * with a `bound`, a state past its samples is not explored (nor an edge kept to it).
  */
 export function explore(machine: AnyStateMachine, options: ExploreOptions): StateGraph {
   const stepper = createStepper(machine);
@@ -153,17 +167,31 @@ export function explore(machine: AnyStateMachine, options: ExploreOptions): Stat
   const initial = options.start ? { next: options.start, taken: [] as string[] } : stepper.initial(options.input);
   const nodes: GraphNode[] = [];
   const index = new Map<string, number>();
+  const perBound = new Map<string, number>();
+  let truncated = false;
+  let bounded = false;
   const add = (snapshot: AnyMachineSnapshot, depth: number, via?: GraphNode['via']) => {
     const key = options.serializeState(snapshot);
     const known = index.get(key);
     if (known !== undefined) return known;
-    if (nodes.length >= budget) return undefined;
+    if (nodes.length >= budget) {
+      truncated = true;
+      return undefined;
+    }
+    if (options.bound && via) {
+      const by = JSON.stringify(options.bound.by(snapshot));
+      const count = perBound.get(by) ?? 0;
+      if (count >= options.bound.samples) {
+        bounded = true;
+        return undefined;
+      }
+      perBound.set(by, count + 1);
+    }
     index.set(key, nodes.length);
     nodes.push({ key, snapshot, via, depth, edges: [] });
     return nodes.length - 1;
   };
   add(initial.next, 0);
-  let truncated = false;
   for (let at = 0; at < nodes.length; at++) {
     const node = nodes[at] as GraphNode;
     for (const event of options.events(node.snapshot)) {
@@ -177,14 +205,10 @@ export function explore(machine: AnyStateMachine, options: ExploreOptions): Stat
         extra = options.followUp?.(next);
       }
       const to = add(next, node.depth + 1, { from: at, event });
-      if (to === undefined) {
-        truncated = true;
-        continue;
-      }
-      node.edges.push({ event, to, taken });
+      if (to !== undefined) node.edges.push({ event, to, taken });
     }
   }
-  return { nodes, initialTaken: initial.taken, truncated, budget };
+  return { nodes, initialTaken: initial.taken, truncated, budget, bounded };
 }
 
 export interface WalkStep {

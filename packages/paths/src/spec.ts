@@ -6,6 +6,7 @@ import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type T
 import { historyPaths } from './history';
 import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './internal';
 import { isInternal } from './internalNames';
+import type { SearchBound } from './search';
 import type { RecordedCase } from './cases';
 
 export type AnyEvent = { type: string; [key: string]: unknown };
@@ -99,6 +100,13 @@ export interface MachineSpec {
    * what it could not reach then is named, with the budget as the reason.
    */
   stateBudget?: number;
+  /**
+   * What matters for coverage, when the machine has more states than the budget (a game's
+   * boards): the search explores at most `samples` states for each value `by` returns (say,
+   * whether someone won and how many cells are filled). Unlike `stateContext`, states are still
+   * told apart by all of their context, so what the walks check is unchanged.
+   */
+  searchBound?: SearchBound;
 }
 
 /** A route event to every routable state, with sample params, and with each search param variant. */

@@ -6,7 +6,7 @@ import { assertCovered, computeCoverage } from '../src/coverage';
 import { emptySeen, generatePaths, replayEvents } from '../src/graph';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { referenceSpec } from '../../../examples/reference/paths';
-import { wildcardSpec } from './shapes/minimalPaths';
+import { redirectSpec, wildcardSpec } from './shapes/minimalPaths';
 import { checkMaps, generateOptions, makeSpec, routeExecutor, type MachineSpec } from '../src/spec';
 
 /** A small routed machine: home, a screen behind a guard that never passes, and an orphan. */
@@ -153,6 +153,41 @@ describe('the transitions excluded by a rule', () => {
       '#recordList on route #recordList (in place)': 'a route to the screen shown with the same params',
       '#recordDetail on route #recordDetail (in place)': 'a route to the screen shown with the same params',
     });
+  });
+
+  it('sees that a parent whose child without a URL redirects at once is never the screen shown', () => {
+    const report = computeCoverage(redirectSpec, 'machine', emptySeen());
+    expect(report.notApplicable).toEqual([
+      {
+        transition: '#search on route #search (in place)',
+        reason:
+          'every child of #search has a URL of its own or redirects at once (#redirect.search.checking: an unguarded always), so #search is never the screen shown and its in-place answer is never selected',
+      },
+    ]);
+    // With a guard on its last always too, the child may stay: the parent may be the screen shown.
+    const mayStay = routed(
+      setup({ types: { context: {} as RoutedContext, events: {} as RouteEvent, meta: {} as RouteMeta } }).createMachine(
+        {
+          id: 'mayStay',
+          context: { params: {} },
+          initial: 'search',
+          states: {
+            search: {
+              id: 'search',
+              route: {},
+              meta: { path: '/', title: 'Search' },
+              initial: 'checking',
+              states: {
+                checking: { always: [{ guard: () => false, target: 'results' }] },
+                results: { id: 'results', route: {}, meta: { path: 'results', title: 'Results' } },
+              },
+            },
+          },
+        },
+      ),
+    );
+    const spec = makeSpec({ ...redirectSpec, name: 'mayStay', machine: mayStay, assertions: {} });
+    expect(computeCoverage(spec, 'machine', emptySeen()).notApplicable).toEqual([]);
   });
 
   it('keeps the in-place route of a screen with search params: a new search param changes the URL', () => {

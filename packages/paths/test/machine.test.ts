@@ -1,6 +1,6 @@
 import { referenceSpec } from '../../../examples/reference/paths';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { describeMachineLevel } from '../src/machineLevel';
-import { minimalSpecs } from './shapes/minimalPaths';
+import { minimalSpecs, ticTacToeSpec } from './shapes/minimalPaths';
 
-await describeMachineLevel([referenceSpec, shapesSpec, ...minimalSpecs]);
+await describeMachineLevel([referenceSpec, shapesSpec, ...minimalSpecs, ticTacToeSpec]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, setup } from 'xstate';
+import { assign, createActor, setup, type AnyMachineSnapshot } from 'xstate';
 import { routed } from '@statechart/core/routed';
 import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
 import { computeCoverage, formatTable } from '../src/coverage';
@@ -9,7 +9,8 @@ import { replayOnActor } from '../src/replay';
 import { waitsIn, createStepper } from '../src/search';
 import { replayThroughUi, type Driver } from '../src/ui';
 import { referenceSpec } from '../../../examples/reference/paths';
-import { allUrlsSpec, deadlinesSpec, finalDoneSpec, signInSpec } from './shapes/minimalPaths';
+import { allUrlsSpec, deadlinesSpec, finalDoneSpec, signInSpec, ticTacToeSpec } from './shapes/minimalPaths';
+import { ticTacToeCoverage } from './shapes/ticTacToe.machine';
 import { DAY } from './shapes/deadlines.machine';
 import { makeSpec, routeEvents, routeExecutor } from '../src/spec';
 
@@ -133,6 +134,31 @@ describe('failures that say what to do', () => {
     expect(generated.unreachable.length).toBeGreaterThan(0);
     expect(generated.unreachable[0]?.why).toContain(
       "the search stopped at its budget of 5 states (the spec's stateBudget) before finding a state where it is selected",
+    );
+  });
+
+  it('names the states a budget left unreached, and a searchBound reaches them with the walks unchanged', async () => {
+    const unbounded = { ...ticTacToeSpec, searchBound: undefined, stateBudget: 500 };
+    const stopped = await generate(unbounded, 'machine', routeEvents(unbounded));
+    const draw = stopped.unreachable.find((entry) => entry.label === '#draw');
+    expect(draw?.why).toContain("the search stopped at its budget of 500 states (the spec's stateBudget)");
+    expect(draw?.why).toMatch(/; it never reached [^:]*#draw/);
+    expect(draw?.why).toContain("say what matters for coverage in the spec's searchBound");
+
+    const bounded = await generate(ticTacToeSpec, 'machine', routeEvents(ticTacToeSpec));
+    expect(bounded.unreachable).toEqual([]);
+    expect(bounded.graph.bounded).toBe(true);
+    // The walks play real boards: the one that ends in a draw fills all nine cells.
+    const drawn = bounded.paths.flatMap((walk) => walk.steps).find((step) => step.state.matches({ game: 'draw' }));
+    expect((drawn?.state.context as { board: unknown[] }).board.every(Boolean)).toBe(true);
+
+    const tooFew = {
+      ...ticTacToeSpec,
+      searchBound: { by: (snapshot: AnyMachineSnapshot) => ticTacToeCoverage(snapshot.context.board), samples: 1 },
+    };
+    const few = await generate(tooFew, 'machine', routeEvents(tooFew));
+    expect(few.unreachable.find((entry) => entry.label === '#draw')?.why).toContain(
+      "the spec's searchBound explored at most 1 state for each value of its `by`, and none selects it; it never reached #draw: raise its samples",
     );
   });
 });

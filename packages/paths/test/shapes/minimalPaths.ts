@@ -5,7 +5,9 @@ import { finalDoneMachine } from './finalDone.machine';
 import { hashIdMachine } from './hashId.machine';
 import { parallelRootMachine } from './parallelRoot.machine';
 import { resetMachine } from './reset.machine';
+import { redirectMachine } from './redirect.machine';
 import { signInMachine } from './signIn.machine';
+import { ticTacToeCoverage, ticTacToeMachine } from './ticTacToe.machine';
 import { wildcardMachine } from './wildcard.machine';
 
 const click = (name: string) => () => ({ do: 'click', role: 'button', name }) as const;
@@ -139,6 +141,48 @@ export const resetSpec = makeSpec({
   assertions: { home: screen('Home'), other: screen('Other'), notFound: screen('Not found') },
 });
 
+export const redirectSpec = makeSpec({
+  ...common,
+  name: 'redirect',
+  productName: 'Redirect shape',
+  machine: redirectMachine,
+  events: [{ type: 'search.found' }],
+  executors: { 'xstate.route': routeExecutor, 'search.found': click('Found') },
+  assertions: {
+    home: screen('Home'),
+    search: { heading: 'Search' },
+    loading: screen('Loading'),
+    results: screen('Results'),
+    notFound: screen('Not found'),
+  },
+});
+
+/**
+ * A game whose boards outgrow the search (machine level only: its point is the search). Whether
+ * someone won and how many cells are filled is what its guards tell apart, so the search looks at
+ * a few boards of each; the walks still play real boards.
+ */
+export const ticTacToeSpec = makeSpec({
+  ...common,
+  name: 'ticTacToe',
+  productName: 'Tic-tac-toe',
+  machine: ticTacToeMachine,
+  events: [...Array.from({ length: 9 }, (_, cell) => ({ type: 'game.play', cell })), { type: 'game.reset' }],
+  executors: {
+    'xstate.route': routeExecutor,
+    'game.play': (event) => ({ do: 'click', role: 'button', name: `Cell ${String(event.cell)}` }),
+    'game.reset': click('Play again'),
+  },
+  searchBound: { by: (snapshot) => ticTacToeCoverage(snapshot.context.board), samples: 8 },
+  assertions: {
+    game: screen('Game'),
+    'ticTacToe.game.playing': { heading: 'Playing' },
+    won: { heading: 'Won' },
+    draw: { heading: 'Draw' },
+    notFound: screen('Not found'),
+  },
+});
+
 export const minimalSpecs: MachineSpec[] = [
   signInSpec,
   deadlinesSpec,
@@ -148,4 +192,5 @@ export const minimalSpecs: MachineSpec[] = [
   hashIdSpec,
   parallelRootSpec,
   resetSpec,
+  redirectSpec,
 ];
