@@ -114,8 +114,10 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
   const errors = [
     ...(machineError ? [`The machine stopped on an error: ${machineError}`] : []),
     ...(sendError ? [`Sending failed: ${sendError}`] : []),
-    ...live.guardErrors.map(
-      (error) => `Guard of ${error.transition} threw: ${error.message} (give the event a payload below)`,
+    ...live.guardErrors.map((error) =>
+      error.kind === 'target'
+        ? `Cannot send ${error.transition}: ${error.message}`
+        : `Guard of ${error.transition} threw: ${error.message} (give the event a payload below)`,
     ),
   ];
   const noEvents = useMemo(() => new Map<string, EventObject>(), []);

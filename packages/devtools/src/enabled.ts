@@ -6,10 +6,14 @@ import { findDefinition, type GraphTransition, type MachineGraph } from './graph
 /** Payload for a domain event's button: a sample (from a spec, or typed in the overlay), or none. */
 export type PayloadFor = (type: string) => Record<string, unknown> | undefined;
 
-/** A guard that threw while the overlay asked whether its transition is enabled. */
+/**
+ * A transition the overlay could not weigh: its guard threw while asked whether it is enabled
+ * (`guard`), or its route target is no state of the machine (`target`). Shown in the panel.
+ */
 export interface GuardError {
   transition: string;
   message: string;
+  kind?: 'guard' | 'target';
 }
 
 /**
@@ -71,6 +75,14 @@ function check(
   errors: GuardError[],
 ) {
   if (!active.has(transition.source)) return;
+  if (transition.kind === 'route' && transition.routeTo && !resolves(machine, transition.routeTo)) {
+    errors.push({
+      transition: transition.id,
+      message: `its route target ${transition.routeTo} is no state of the machine`,
+      kind: 'target',
+    });
+    return;
+  }
   const event = eventFor(machine, transition, snapshot, payloadFor);
   if (!event) return;
   try {
@@ -100,6 +112,15 @@ export function targetParamNames(machine: AnyStateMachine, to: string): string[]
   names.push(...Object.keys(meta?.search ?? {}));
   for (; node; node = node.parent) names.push(...ownParams(node.meta as RouteMeta | undefined));
   return names;
+}
+
+function resolves(machine: AnyStateMachine, to: string): boolean {
+  try {
+    machine.getStateNodeById(to);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function eventFor(

@@ -112,5 +112,16 @@ describe('enabled transitions with payloads and failing guards', () => {
     const active = new Set(activeNodes(machine.root, actor.getSnapshot().value).map((node) => node.id));
     const enabled = enabledTransitions(machine, machineGraph(machine), actor.getSnapshot(), active, () => ({}));
     expect([...enabled.values()].map(to)).toContain('##document-validation');
+
+    // A route target the overlay cannot find is an error in the panel, never an exception.
+    const graph = machineGraph(machine);
+    const route = graph.transitions.find((transition) => transition.kind === 'route' && active.has(transition.source));
+    if (!route) throw new Error('the machine has no route transition from an active state');
+    const broken = { ...graph, transitions: [{ ...route, id: 'broken', routeTo: '#nowhere' }] };
+    const errors: GuardError[] = [];
+    expect(() => enabledTransitions(machine, broken, actor.getSnapshot(), active, () => ({}), errors)).not.toThrow();
+    expect(errors).toEqual([
+      { transition: 'broken', message: 'its route target #nowhere is no state of the machine', kind: 'target' },
+    ]);
   });
 });
