@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createMachine } from 'xstate';
 import { renderExports, staleFiles } from '../src/machineExport';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { shapesMachine } from '../../../examples/shapes/shapesMachine';
@@ -88,5 +89,30 @@ describe('the exported diagrams of the reference machine', () => {
       renderExports(referenceMachine, 'referenceMachine'),
     ]);
     expect(second).toEqual(first);
+  });
+});
+
+describe('the export of the shapes real machines have', () => {
+  it('draws a state whose id starts with # and a transition targeting it, and a parallel root', async () => {
+    const machine = createMachine({
+      id: 'editor',
+      type: 'parallel',
+      states: {
+        page: {
+          initial: 'home',
+          states: {
+            home: { on: { check: '##document-validation' } },
+            validation: { id: '#document-validation', on: { done: 'home' } },
+          },
+        },
+        toolbar: { initial: 'closed', states: { closed: { on: { toggle: 'open' } }, open: {} } },
+      },
+    });
+    const files = await renderExports(machine, 'editor');
+    const mermaid = files['editor.mmd'] ?? '';
+    expect(mermaid).toContain('state "validation #35;#35;document-validation" as _document_validation');
+    expect(mermaid).toContain('editor_page_home --> _document_validation : check');
+    expect(mermaid).toContain('editor_toolbar_closed --> editor_toolbar_open : toggle');
+    expect(files['editor.svg']).toContain('validation');
   });
 });
