@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { and, assign, fromCallback, not, raise, setup } from 'xstate';
+import { and, assign, fromCallback, not, setup } from 'xstate';
 import { callPlaceholder, toCallError, type CallError } from '@statechart/calls/machine';
 import { limits } from '@statechart/forms/constants';
 import {
@@ -185,12 +185,8 @@ export const referenceMachine = routed(
         keepAdminTarget: assign({
           returnTo: ({ context }) => ({ to: '#admin' as const, params: { ...context.params } }),
         }),
-        // The same event a URL would send: the target's own guards decide again.
-        returnToTarget: raise(({ context }) => ({
-          type: 'xstate.route' as const,
-          to: context.returnTo?.to ?? '#notAllowed',
-          params: context.returnTo?.params ?? {},
-        })),
+        // Going on to the kept target: its params are the ones it was refused with.
+        restoreReturnParams: assign({ params: ({ context }) => context.returnTo?.params ?? context.params }),
       },
       guards: {
         isDirty: ({ context }) => context.dirty,
@@ -205,6 +201,9 @@ export const referenceMachine = routed(
         isValidSession: ({ event }) => v.is(sessionSchema, event),
         hasRole: ({ context }, params: { role: string }) => context.roles.includes(params.role),
         hasReturnTarget: ({ context }) => context.returnTo !== undefined,
+        // The kept target is this screen, and the role it needs is held now.
+        mayReturnTo: ({ context }, params: { to: string; role: string }) =>
+          context.returnTo?.to === params.to && context.roles.includes(params.role),
       },
     }).createMachine,
   )({
@@ -399,11 +398,17 @@ export const referenceMachine = routed(
                 id: 'notAllowed',
                 route: {},
                 meta: { path: 'not-allowed', title: accessStrings.notAllowed },
+                // Shown again once access is granted (signed in here, or Back or a link after signing
+                // in): goes on to the screen that was asked for. One entry per guarded screen.
+                always: {
+                  guard: { type: 'mayReturnTo', params: { to: '#admin', role: 'admin' } },
+                  target: '#admin',
+                  actions: 'restoreReturnParams',
+                },
                 on: {
-                  // Signed in: the same route event as the refused deep link, so its guards decide again.
                   'session.signedIn': {
                     guard: and(['isValidSession', 'hasReturnTarget']),
-                    actions: ['setRoles', 'rememberSession', 'returnToTarget'],
+                    actions: ['setRoles', 'rememberSession'],
                   },
                 },
               },

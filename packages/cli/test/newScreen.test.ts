@@ -177,8 +177,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const machine = addState(read('machines/appMachine.ts'), screen);
     expect(machine).toContain("guard: not({ type: 'hasRole', params: { role: 'admin' } }),");
     expect(machine).toContain("target: '#notAllowed',");
+    expect(machine).toContain("on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: 'setRoles' } },");
     expect(machine).toContain(
-      "on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'returnToTarget'] } },",
+      "{ guard: { type: 'mayReturnTo', params: { to: '#admin', role: 'admin' } }, target: '#admin', actions: 'restoreReturnParams' },",
     );
     expect(machine).toContain('context: ({ input }) => ({ params: {}, roles: input?.roles ?? [] }),');
     expect(machine).toMatch(/\/\/ TODO: where the roles come from/);
@@ -187,6 +188,13 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(twice.match(/id: 'notAllowed'/g)).toHaveLength(1);
     expect(twice.match(/type: 'session\.signedIn'/g)).toHaveLength(1);
     expect(twice).toContain("keepReportsTarget: assign({ returnTo: ({ context }) => ({ to: '#reports' as const");
+    // …and its own way on from #notAllowed, beside the first one's.
+    expect(twice).toMatch(
+      /always: \[\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#reports', role: 'auditor' \} \}, target: '#reports', actions: 'restoreReturnParams' \},\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#admin'/,
+    );
+    expect(() =>
+      addState(machine.replace(/always: \[\n[^\]]*\],\n/, ''), { id: 'reports', path: 'reports', role: 'auditor' }),
+    ).toThrow("#notAllowed has no `always: [` list to add #reports's way on to: add { guard:");
     // Nested, the first guarded screen still puts #notAllowed at the root.
     const nested = addState(read('machines/appMachine.ts'), { id: 'x', path: 'x', parent: 'home', role: 'a' });
     expect(nested).toMatch(/\n {6}notAllowed: \{\n {8}id: 'notAllowed',/);

@@ -162,6 +162,25 @@ describe('access (admin and notAllowed)', () => {
     expect(main(actor.getSnapshot())).toBe('notAllowed');
   });
 
+  it('goes on to the target when notAllowed is shown again once the role is held (Back, a link)', () => {
+    const actor = start();
+    actor.send(route('#admin'));
+    actor.send({ type: 'session.signedIn', roles: ['admin'] });
+    expect(main(actor.getSnapshot())).toBe('admin');
+    // Back to /not-allowed: the router sends the route to it; the machine goes on.
+    actor.send(route('#notAllowed'));
+    expect(main(actor.getSnapshot())).toBe('admin');
+    // Without a kept target it is shown, whatever the roles.
+    const direct = start({ roles: ['admin'] });
+    direct.send(route('#notAllowed'));
+    expect(main(direct.getSnapshot())).toBe('notAllowed');
+    // Without the role it stays, and does not loop.
+    const refused = start();
+    refused.send(route('#admin'));
+    refused.send(route('#notAllowed'));
+    expect(main(refused.getSnapshot())).toBe('notAllowed');
+  });
+
   it('takes the roles from input, and ignores input of the wrong shape', () => {
     const admin = start({ roles: ['admin'] });
     admin.send(route('#admin'));

@@ -193,6 +193,19 @@ describe.concurrent('access in Chromium', () => {
     });
   });
 
+  it('goes on to the target when Back shows not allowed again after signing in', async ({ expect }) => {
+    await open('/admin', async (page) => {
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      await page.goBack();
+      await page.waitForFunction(() => location.pathname === '/admin');
+      expect(await heading(page, accessStrings.admin).count()).toBe(1);
+      expect(await heading(page, accessStrings.notAllowed).count()).toBe(0);
+      // The app keeps working from there: a nav entry and Back again.
+      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
+    });
+  });
+
   it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
     await open('/admin', async (page) => {
       await page.getByRole('button', { name: accessStrings.signIn }).click();
