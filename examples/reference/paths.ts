@@ -8,7 +8,10 @@ import { makeSpec, routeExecutor, type AnyEvent, type StateAssertion } from '@st
 // A call's outcomes are declared by its actor's src; the generator settles the provided actor (or,
 // in Chromium, delivers the event while the API server hangs).
 const callOutcomes = {
-  loadRecords: [{ output: [{ id: 3, name: 'Record 3' }] }, { error: { code: 'http.5xx', status: 500 } }],
+  loadRecords: [
+    { output: { records: [{ id: 3, name: 'Record 3' }], pages: 2 } },
+    { error: { code: 'http.5xx', status: 500 } },
+  ],
   loadRecord: [{ output: { id: 3, name: 'Record 3' } }, { error: { code: 'http.5xx', status: 500 } }],
   // forms: the submit call's answers: saved, refused by the server with a field error, failed.
   submitRecord: [
@@ -27,12 +30,13 @@ const callAssertions: Record<string, StateAssertion> = {
   records: { heading: referenceStrings.records },
   recordList: { heading: referenceStrings.recordList, title: referenceStrings.recordList },
   recordDetail: { heading: ({ id }) => referenceStrings.record(id), title: ({ id }) => referenceStrings.record(id) },
-  'reference.app.main.records.list.loading': notFailed,
-  'reference.app.main.records.list.loaded': notFailed,
-  'reference.app.main.records.list.failed': failed,
-  'reference.app.main.records.detail.loading': notFailed,
-  'reference.app.main.records.detail.loaded': notFailed,
-  'reference.app.main.records.detail.failed': failed,
+  // The list and the detail load side by side: each failure says which it is.
+  'reference.app.main.records.list.loading': { absentHeading: referenceStrings.recordsNotLoaded },
+  'reference.app.main.records.list.loaded': { absentHeading: referenceStrings.recordsNotLoaded },
+  'reference.app.main.records.list.failed': { heading: referenceStrings.recordsNotLoaded },
+  'reference.app.main.records.shown.detail.loading': notFailed,
+  'reference.app.main.records.shown.detail.loaded': notFailed,
+  'reference.app.main.records.shown.detail.failed': failed,
 };
 // ---- end of calls -----------------------------------------------------------------------------
 // forms: the form and access examples.

@@ -52,7 +52,12 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   returnTo?: ReturnTarget;
   // Calls: the records screens' data and the last failure (plain data, persistable).
   records?: ReferenceRecord[];
+  /** The page of the list those records are, and how many pages the list has. */
+  recordsPage?: number;
+  recordPages?: number;
   shownRecord?: ReferenceRecord;
+  /** The last failure of the list's call, and of the detail's: both may show at once. */
+  recordsError?: CallError;
   callError?: CallError;
 }
 
@@ -60,6 +65,12 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
 export interface ReferenceRecord {
   id: number;
   name: string;
+}
+
+/** One page of the records list, as the reference API answers it. */
+export interface ReferenceRecordPage {
+  records: ReferenceRecord[];
+  pages: number;
 }
 
 /**
@@ -108,6 +119,13 @@ export const referenceStrings = {
   records: 'Records',
   recordList: 'All records',
   record: (id: unknown) => `Record ${String(id)}`,
+  chooseRecord: 'Choose a record to see it here.',
+  recordsNotLoaded: 'Records not loaded',
+  emptyPage: 'No records on this page.',
+  pages: 'Pages',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;
 
 export const referenceMachine = routed(
@@ -123,7 +141,7 @@ export const referenceMachine = routed(
         sectionWork: fromCallback(() => () => {}),
         // Calls: named and typed here, implemented in examples/reference/referenceCalls.ts, provided by
         // the app (main.tsx) or by a test.
-        loadRecords: callPlaceholder<ReferenceRecord[]>('loadRecords'),
+        loadRecords: callPlaceholder<ReferenceRecordPage, { page: number }>('loadRecords'),
         loadRecord: callPlaceholder<ReferenceRecord, { id: number }>('loadRecord'),
         submitRecord: unansweredSubmit,
       },
@@ -136,6 +154,10 @@ export const referenceMachine = routed(
         })),
         markDirty: assign({ dirty: true }),
         markClean: assign({ dirty: false }),
+        keepRecordsPage: assign({ recordsPage: ({ context }) => context.params.page ?? 1 }),
+        keepRecordsError: assign({
+          recordsError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined),
+        }),
         keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),
         // forms: the form (a clean form starts empty; a dirty one is a draft kept across visits).
         // The way out of a dirty form: back to what was saved (empty for a new record), so the
@@ -201,6 +223,8 @@ export const referenceMachine = routed(
         isValidSession: ({ event }) => v.is(sessionSchema, event),
         hasRole: ({ context }, params: { role: string }) => context.roles.includes(params.role),
         hasReturnTarget: ({ context }) => context.returnTo !== undefined,
+        // The URL asks for another page of the list than the one shown (or being loaded).
+        otherRecordsPage: ({ context }) => (context.params.page ?? 1) !== context.recordsPage,
         // The kept target is this screen, and the role it needs is held now.
         mayReturnTo: ({ context }, params: { to: string; role: string }) =>
           context.returnTo?.to === params.to && context.roles.includes(params.role),
@@ -294,49 +318,70 @@ export const referenceMachine = routed(
                   stop: { id: 'tourStop', route: {}, meta: { path: 'stop', title: referenceStrings.tourStop } },
                 },
               },
-              // Calls: a list and a detail screen that load on entry (whatever the cause: link, deep
-              // link, Back), show a pending state, fail with the catalogue's message, retry on request.
+              // Calls: a list that loads its data (a page of it, the page in the URL), with its
+              // records' details nested: the list stays on screen, loaded once, while a detail is
+              // chosen, and the chosen one is marked. Two regions: the list's call, and which record
+              // is shown (none: the list's own URL). Each loads on entry, whatever the cause (link,
+              // deep link, Back), shows a pending state, fails with the catalogue's message, retries.
               records: {
                 id: 'records',
                 route: {},
-                meta: { path: 'records', title: referenceStrings.records, nav: 'Records' },
-                initial: 'list',
+                meta: { path: 'records', title: referenceStrings.records, nav: 'Records', search: { page: int } },
+                type: 'parallel',
                 states: {
                   list: {
-                    id: 'recordList',
-                    route: {},
-                    meta: { path: '', title: referenceStrings.recordList },
                     initial: 'loading',
                     states: {
                       loading: {
+                        entry: 'keepRecordsPage',
                         invoke: {
                           id: 'loadRecords',
                           src: 'loadRecords',
-                          onDone: { target: 'loaded', actions: assign({ records: ({ event }) => event.output }) },
-                          onError: { target: 'failed', actions: 'keepCallError' },
+                          input: ({ context }) => ({ page: context.params.page ?? 1 }),
+                          onDone: {
+                            target: 'loaded',
+                            actions: assign({
+                              records: ({ event }) => event.output.records,
+                              recordPages: ({ event }) => event.output.pages,
+                            }),
+                          },
+                          onError: { target: 'failed', actions: 'keepRecordsError' },
                         },
                       },
-                      loaded: {},
-                      failed: { on: { 'call.retry': 'loading' } },
+                      // Another page in the URL (a pager link, Back): that page loads.
+                      loaded: { always: { guard: 'otherRecordsPage', target: 'loading' } },
+                      failed: {
+                        always: { guard: 'otherRecordsPage', target: 'loading' },
+                        on: { 'call.retry': 'loading' },
+                      },
                     },
                   },
-                  detail: {
-                    id: 'recordDetail',
-                    route: {},
-                    meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
-                    initial: 'loading',
+                  shown: {
+                    initial: 'none',
                     states: {
-                      loading: {
-                        invoke: {
-                          id: 'loadRecord',
-                          src: 'loadRecord',
-                          input: ({ context }) => ({ id: context.params.id ?? 0 }),
-                          onDone: { target: 'loaded', actions: assign({ shownRecord: ({ event }) => event.output }) },
-                          onError: { target: 'failed', actions: 'keepCallError' },
+                      none: { id: 'recordList', route: {}, meta: { path: '', title: referenceStrings.recordList } },
+                      detail: {
+                        id: 'recordDetail',
+                        route: {},
+                        meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
+                        initial: 'loading',
+                        states: {
+                          loading: {
+                            invoke: {
+                              id: 'loadRecord',
+                              src: 'loadRecord',
+                              input: ({ context }) => ({ id: context.params.id ?? 0 }),
+                              onDone: {
+                                target: 'loaded',
+                                actions: assign({ shownRecord: ({ event }) => event.output }),
+                              },
+                              onError: { target: 'failed', actions: 'keepCallError' },
+                            },
+                          },
+                          loaded: {},
+                          failed: { on: { 'call.retry': 'loading' } },
                         },
                       },
-                      loaded: {},
-                      failed: { on: { 'call.retry': 'loading' } },
                     },
                   },
                 },

@@ -13,7 +13,10 @@ export interface ApiRecord {
   name: string;
 }
 
-export const apiRecords: ApiRecord[] = [1, 2, 3].map((id) => ({ id, name: `Record ${id}` }));
+export const apiRecords: ApiRecord[] = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, name: `Record ${id}` }));
+
+/** The list's page size (the client bounds a page's length by the same number). */
+export const API_PAGE_SIZE = 3;
 
 /** What POST /api/records accepts: the form's typed strings (the server checks them again). */
 const newRecordBody = v.object({
@@ -28,12 +31,19 @@ export const TAKEN_NAME = 'taken';
 export const referenceHandlers = (): Handlers => {
   let nextId = apiRecords.length;
   return {
-    'GET /api/records': () => ({ body: apiRecords }),
+    // A page of the list (the first without a query); past the last page, an empty one.
+    'GET /api/records': ({ query }) => {
+      const page = Number(query.get('page') ?? '1');
+      if (!Number.isInteger(page) || page < 1) return { status: 400, body: { message: 'No such page' } };
+      const pages = Math.max(1, Math.ceil(apiRecords.length / API_PAGE_SIZE));
+      const records = apiRecords.slice((page - 1) * API_PAGE_SIZE, page * API_PAGE_SIZE);
+      return { body: { records, pages } };
+    },
     'GET /api/records/:id': ({ params }) => {
       const record = apiRecords.find((r) => String(r.id) === params.id);
       return record ? { body: record } : { status: 404, body: { message: 'No such record' } };
     },
-    // Saves nothing (the list stays the placeholder three): answers with the id it would have.
+    // Saves nothing (the list stays the placeholder seven): answers with the id it would have.
     'POST /api/records': ({ body }) => {
       const parsed = v.safeParse(newRecordBody, body);
       if (!parsed.success) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CallFailure } from '@statechart/calls/http';
 import { recordStrings, type RecordInput } from '../recordForm';
-import { referenceMachine, type ReferenceRecord } from '../referenceMachine';
+import { referenceMachine, type ReferenceRecord, type ReferenceRecordPage } from '../referenceMachine';
 
 /** A call that answers when the test says so, and shows what it was asked and whether it was aborted. */
 function controlledCall<TOutput, TInput>() {
@@ -21,11 +21,12 @@ function controlledCall<TOutput, TInput>() {
 const route = (to: `#${string}`, params?: Record<string, unknown>) => ({ type: 'xstate.route' as const, to, params });
 type Substate = 'loading' | 'loaded' | 'failed';
 const list = (substate: Substate) => ({ app: { main: { records: { list: substate } } } });
-const detail = (substate: Substate) => ({ app: { main: { records: { detail: substate } } } });
+const detail = (substate: Substate) => ({ app: { main: { records: { shown: { detail: substate } } } } });
 const records: ReferenceRecord[] = [{ id: 1, name: 'Record 1' }];
+const firstPage: ReferenceRecordPage = { records, pages: 2 };
 
 function start() {
-  const loadRecords = controlledCall<ReferenceRecord[], void>();
+  const loadRecords = controlledCall<ReferenceRecordPage, { page: number }>();
   const loadRecord = controlledCall<ReferenceRecord, { id: number }>();
   const machine = referenceMachine.provide({
     actors: { loadRecords: loadRecords.logic, loadRecord: loadRecord.logic },
@@ -40,10 +41,39 @@ describe('reference machine, calls', () => {
     actor.send(route('#recordList'));
     expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
     expect(loadRecords).toHaveLength(1);
-    loadRecords[0]?.resolve(records);
+    loadRecords[0]?.resolve(firstPage);
     await waitFor(actor, (s) => s.matches(list('loaded')));
     expect(actor.getSnapshot().context.records).toEqual(records);
     expect(loadRecords).toHaveLength(1);
+  });
+
+  it('keeps the list loaded while details are chosen, and loads each detail', async () => {
+    const { actor, loadRecords, loadRecord } = start();
+    actor.send(route('#recordList'));
+    loadRecords[0]?.resolve(firstPage);
+    await waitFor(actor, (s) => s.matches(list('loaded')));
+    actor.send(route('#recordDetail', { id: 1 }));
+    actor.send(route('#recordDetail', { id: 2 }));
+    actor.send(route('#recordList'));
+    expect(loadRecords).toHaveLength(1);
+    expect(loadRecord.map((call) => call.input.id)).toEqual([1, 2]);
+    expect(actor.getSnapshot().matches(list('loaded'))).toBe(true);
+  });
+
+  it('loads the page the URL asks for, and the first without one', async () => {
+    const { actor, loadRecords } = start();
+    actor.send(route('#recordList', { page: 2 }));
+    expect(loadRecords.map((call) => call.input)).toEqual([{ page: 2 }]);
+    loadRecords[0]?.resolve(firstPage);
+    await waitFor(actor, (s) => s.matches(list('loaded')));
+    // A detail on the same page keeps the list; another page (a pager link, Back) loads it.
+    actor.send(route('#recordDetail', { id: 1, page: 2 }));
+    expect(loadRecords).toHaveLength(1);
+    // The router sends an absent search param as undefined (/records has no ?page).
+    actor.send(route('#recordList', { page: undefined }));
+    expect(loadRecords.map((call) => call.input)).toEqual([{ page: 2 }, { page: 1 }]);
+    expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
+    expect(actor.getSnapshot().context.recordsPage).toBe(1);
   });
 
   it('passes the id of the URL to the detail call', async () => {
@@ -69,7 +99,7 @@ describe('reference machine, calls', () => {
     const actor = createActor(referenceMachine).start();
     actor.send(route('#recordList'));
     await waitFor(actor, (s) => s.matches(list('failed')));
-    expect(actor.getSnapshot().context.callError).toEqual({ code: 'unknown' });
+    expect(actor.getSnapshot().context.recordsError).toEqual({ code: 'unknown' });
   });
 
   it('calls again only when retry is asked for', async () => {
@@ -81,7 +111,7 @@ describe('reference machine, calls', () => {
     actor.send({ type: 'call.retry' });
     expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
     expect(loadRecords).toHaveLength(2);
-    loadRecords[1]?.resolve(records);
+    loadRecords[1]?.resolve(firstPage);
     await waitFor(actor, (s) => s.matches(list('loaded')));
   });
 
@@ -91,7 +121,7 @@ describe('reference machine, calls', () => {
     const call = loadRecords[0];
     actor.send(route('#home'));
     expect(call?.signal.aborted).toBe(true);
-    call?.resolve(records);
+    call?.resolve(firstPage);
     await Promise.resolve();
     expect(actor.getSnapshot().context.records).toBeUndefined();
   });

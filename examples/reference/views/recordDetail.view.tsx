@@ -3,7 +3,9 @@ import { CallFailed, CallPending, CallRegion } from '@statechart/calls/CallStatu
 import { ScreenHeading } from '@statechart/react/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
 
-const at = (substate: 'loading' | 'loaded' | 'failed') => ({ app: { main: { records: { detail: substate } } } });
+const at = (substate: 'loading' | 'loaded' | 'failed') => ({
+  app: { main: { records: { shown: { detail: substate } } } },
+});
 
 export function View() {
   const id = useMachineSelector((s) => s.context.params.id);

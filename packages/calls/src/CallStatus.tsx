@@ -35,11 +35,14 @@ export function CallFailed({
   error,
   retry,
   leave,
+  heading: title = errorStrings.heading,
 }: {
   error: CallError | undefined;
   retry: () => void;
   /** A link away, for failures that retrying will not fix (not found, refused). */
   leave: ReactNode;
+  /** What was not loaded, where a screen has two calls (a list and its detail): each says which. */
+  heading?: ReactNode;
 }) {
   const { message, handling } = describeError(error);
   const heading = useId();
@@ -53,7 +56,7 @@ export function CallFailed({
   );
   return (
     <div ref={box} className="call-failed" role="alert" aria-labelledby={heading} tabIndex={-1}>
-      <h3 id={heading}>{errorStrings.heading}</h3>
+      <h3 id={heading}>{title}</h3>
       <p>{message}</p>
       {handling === 'retry' ? (
         <button
