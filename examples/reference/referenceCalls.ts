@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { callActor } from '@statechart/calls/cache';
 import { DEFAULT_TIMEOUT_MS, defineCall } from '@statechart/calls/http';
+import type { Submission } from '@statechart/calls/machine';
 import type { RecordInput } from './recordForm';
 import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 
@@ -38,12 +39,14 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) => 
     timeoutMs,
     freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
   }),
-  // A save changes data: no freshness, every submit is a request. A refusal's field errors come
-  // back on the failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
-  saveRecord: defineCall<RecordInput, { id: number }>({
+  // A save changes data: no freshness, every submit is a request, with the submit's
+  // Idempotency-Key (the form's, kept across Try again). A refusal's field errors come back on the
+  // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
+  saveRecord: defineCall<Submission<RecordInput>, { id: number }>({
     method: 'POST',
     path: () => '/api/records',
-    body: (input) => input,
+    body: ({ values }) => values,
+    idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
     response: v.object({ id: v.number() }),
     timeoutMs,
   }),

@@ -8,6 +8,9 @@ import {
   fieldErrors,
   isDirty,
   serverFieldErrors,
+  submission,
+  submitFailed,
+  submitted,
   withField,
   type FormState,
 } from '@statechart/forms/forms';
@@ -179,7 +182,8 @@ export const referenceMachine = routed(
             refusals: context.record.refusals + 1,
           }),
         }),
-        clearRecordErrors: assign({ record: ({ context }) => ({ ...context.record, errors: {}, failure: undefined }) }),
+        // The submit's Idempotency-Key is made here (or kept, for values sent before unchanged).
+        beginRecordSubmit: assign({ record: ({ context }) => submitted(context.record) }),
         markRecordSaved: assign({ record: ({ context }) => ({ ...context.record, saved: context.record.values }) }),
         showServerErrors: assign({
           record: ({ context, event }) => ({
@@ -194,7 +198,10 @@ export const referenceMachine = routed(
             refusals: context.record.refusals + 1,
           }),
         }),
-        noteRecordFailure: assign({ record: ({ context }) => ({ ...context.record, failure: recordStrings.failed }) }),
+        noteRecordFailure: assign({
+          record: ({ context, event }) =>
+            submitFailed(context.record, 'error' in event ? event.error : undefined, recordStrings.failed),
+        }),
         // Implemented by the app (createApp's `provide`): storage is not the machine's business.
         saveDraft: () => {},
         clearDraft: () => {},
@@ -405,7 +412,7 @@ export const referenceMachine = routed(
                       'record.change': { guard: 'isValidRecordChange', actions: ['setRecordField', 'saveDraft'] },
                       'record.discard': { guard: 'isRecordDirty', actions: ['discardRecord', 'clearDraft'] },
                       'record.submit': [
-                        { guard: 'isRecordValid', target: 'submitting', actions: 'clearRecordErrors' },
+                        { guard: 'isRecordValid', target: 'submitting', actions: 'beginRecordSubmit' },
                         { actions: 'refuseRecord' },
                       ],
                     },
@@ -414,7 +421,7 @@ export const referenceMachine = routed(
                     invoke: {
                       id: 'submitRecord',
                       src: 'submitRecord',
-                      input: ({ context }) => context.record.values,
+                      input: ({ context }) => submission(context.record),
                       onDone: { target: 'saved', actions: ['markRecordSaved', 'clearDraft'] },
                       onError: [
                         { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },

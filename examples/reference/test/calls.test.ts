@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CallFailure } from '@statechart/calls/http';
+import type { Submission } from '@statechart/calls/machine';
 import { recordStrings, type RecordInput } from '../recordForm';
 import { referenceMachine, type ReferenceRecord, type ReferenceRecordPage } from '../referenceMachine';
 
@@ -149,7 +150,7 @@ describe('reference machine, the form submitting through a call', () => {
     app: { main: { newRecord: substate } },
   });
   function submitWith(name: string) {
-    const submit = controlledCall<{ id: number }, RecordInput>();
+    const submit = controlledCall<{ id: number }, Submission<RecordInput>>();
     const actor = createActor(referenceMachine.provide({ actors: { submitRecord: submit.logic } })).start();
     actor.send(route('#newRecord'));
     actor.send({ type: 'record.change', field: 'name', value: name });
@@ -160,13 +161,44 @@ describe('reference machine, the form submitting through a call', () => {
 
   it('shows the field errors a refusal carries (what performCall rejects with), keeping the values', async () => {
     const { actor, calls } = submitWith('taken');
-    expect(calls.map((call) => call.input)).toMatchObject([{ name: 'taken' }]);
+    expect(calls.map((call) => call.input)).toMatchObject([{ values: { name: 'taken' } }]);
     calls[0]?.reject(new CallFailure('http.4xx', 422, [{ field: 'name', code: 'taken' }]));
     await waitFor(actor, (s) => s.matches(newRecord('editing')));
     const { record } = actor.getSnapshot().context;
     expect(record.errors).toEqual({ name: recordStrings.serverCodes.taken });
     expect(record.values.name).toBe('taken');
     expect(record.refusals).toBe(1);
+  });
+
+  it('sends one Idempotency-Key per submit: the same on Try again and on a submit of unchanged values, a new one after an edit or a save', async () => {
+    const { actor, calls } = submitWith('A name');
+    const key = (i: number) => calls[i]?.input.idempotencyKey;
+    expect(key(0)).toMatch(/^[0-9a-f-]{36}$/);
+    calls[0]?.reject(new CallFailure('unknownOutcome'));
+    await waitFor(actor, (s) => s.matches(newRecord('failed')));
+    expect(actor.getSnapshot().context.record.callError).toEqual({ code: 'unknownOutcome' });
+    actor.send({ type: 'record.retry' });
+    expect(key(1)).toBe(key(0));
+    calls[1]?.reject(new CallFailure('unknownOutcome'));
+    await waitFor(actor, (s) => s.matches(newRecord('failed')));
+    // Back to the form and submitted again unchanged: the same submit, to the server.
+    actor.send({ type: 'record.edit' });
+    actor.send({ type: 'record.submit' });
+    expect(key(2)).toBe(key(0));
+    expect(actor.getSnapshot().context.record.callError).toBeUndefined();
+    calls[2]?.reject(new CallFailure('http.5xx', 500));
+    await waitFor(actor, (s) => s.matches(newRecord('failed')));
+    actor.send({ type: 'record.edit' });
+    actor.send({ type: 'record.change', field: 'name', value: 'Another name' });
+    actor.send({ type: 'record.submit' });
+    expect(key(3)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(3)).not.toBe(key(0));
+    calls[3]?.resolve({ id: 4 });
+    await waitFor(actor, (s) => s.matches(newRecord('saved')));
+    actor.send({ type: 'record.new' });
+    actor.send({ type: 'record.change', field: 'name', value: 'Another name' });
+    actor.send({ type: 'record.submit' });
+    expect(new Set([key(0), key(3), key(4)]).size).toBe(3);
   });
 
   it('fails as a whole on a refusal without field errors, or one naming no field of the form', async () => {

@@ -228,7 +228,15 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(machine).toContain(
       "{ guard: 'hasNewThingServerErrors', target: 'editing', actions: 'showNewThingServerErrors' },",
     );
-    expect(machine).toContain("submitNewThing: callPlaceholder<{ id: number }, NewThingInput>('submitNewThing'),");
+    expect(machine).toContain(
+      "submitNewThing: callPlaceholder<{ id: number }, Submission<NewThingInput>>('submitNewThing'),",
+    );
+    // One Idempotency-Key per submit: made when it is taken, sent with the call, kept by Try again.
+    expect(machine).toContain("{ guard: 'isNewThingValid', target: 'submitting', actions: 'beginNewThingSubmit' },");
+    expect(machine).toContain('input: ({ context }) => submission(context.newThing),');
+    expect(machine).toContain(
+      'beginNewThingSubmit: assign({ newThing: ({ context }) => submitted(context.newThing) }),',
+    );
     expect(machine).toContain('context: { params: {}, newThing: emptyForm(emptyNewThing) },');
     expect(machine).toMatch(
       /\| \{ type: 'newThing\.change'; field: NewThingField; value: string \} \| \{ type: 'newThing\.submit' \}/,
@@ -250,7 +258,10 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(afterRole).toContain(
       'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], newThing: emptyForm(emptyNewThing) }),',
     );
-    expect(addSubmitCall(read('src/api/calls.ts'), screen)).toContain('submitNewThing: callActor(calls.saveNewThing),');
+    const calls = addSubmitCall(read('src/api/calls.ts'), screen);
+    expect(calls).toContain('submitNewThing: callActor(calls.saveNewThing),');
+    expect(calls).toContain('idempotencyKey: ({ idempotencyKey }) => idempotencyKey,');
+    expect(calls).toMatch(/^import \{ type Submission \} from '@statechart\/calls\/machine';/m);
     expect(addSubmitHandler(read('server/handlers.ts'), screen)).toContain(
       'return { status: 422, body: { fieldErrors } };',
     );
