@@ -50,7 +50,8 @@ export interface SharedDraftOptions<T> {
   events?: EventTarget;
 }
 
-const newRevision = () => Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16)).join('');
+const newRevision = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** JSON with each object's keys in order: two drafts typed in another order are the same text. */
 const canonical = (value: unknown) =>
