@@ -300,6 +300,108 @@ describe.concurrent('reload', () => {
   });
 });
 
+describe.concurrent('the header', () => {
+  const PHONE = { width: 390, height: 844 };
+  const menu = (page: Page) => page.getByRole('button', { name: 'Menu' });
+  const entries = (page: Page) => page.locator('#site-nav-list');
+  /** The header's boxes: one row when the brand and the nav's visible controls share a line. */
+  const header = (page: Page) =>
+    page.evaluate(() => {
+      const inner = document.querySelector('.site-header__inner') as HTMLElement;
+      const brand = inner.querySelector('.brand') as HTMLElement;
+      const shown = [...inner.querySelectorAll<HTMLElement>('.nav-toggle, .nav-link')].filter(
+        (element) => element.getClientRects().length > 0,
+      );
+      const middle = (element: HTMLElement) => {
+        const box = element.getBoundingClientRect();
+        return Math.round(box.top + box.height / 2);
+      };
+      return {
+        rows: new Set([brand, ...shown].map(middle)).size,
+        overflows: inner.scrollWidth > inner.clientWidth,
+        // An entry's words never wrap: every entry shown is as tall as the others.
+        wrapped:
+          new Set(shown.filter((element) => element.matches('.nav-link')).map((element) => element.offsetHeight)).size >
+          1,
+      };
+    });
+  const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+  it('stays one row on a 390 px phone: its 7 entries behind a menu button that opens and closes by keyboard', async ({
+    expect,
+  }) => {
+    await withPage(
+      context,
+      origin() + '/section/3',
+      async (page) => {
+        await heading(page, 'Item 3').waitFor();
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await menu(page).getAttribute('aria-controls')).toBe('site-nav-list');
+        expect(await entries(page).isVisible()).toBe(false);
+
+        // Skip link, then the menu button; Enter opens it, and Tab goes through the entries.
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Tab');
+        expect(await focused(page)).toBe('Menu');
+        await page.keyboard.press('Enter');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('true');
+        expect(await entries(page).getByRole('link').count()).toBe(7);
+        await expect.poll(() => entries(page).isVisible()).toBe(true);
+        await page.keyboard.press('Tab');
+        expect(await focused(page)).toBe('Home');
+        // Escape closes it and gives the focus back to the button.
+        await page.keyboard.press('Escape');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await focused(page)).toBe('Menu');
+        expect(await entries(page).isVisible()).toBe(false);
+        // Space opens it too; an entry navigates, the menu closes and the shell focuses the heading.
+        await page.keyboard.press('Space');
+        await entries(page).getByRole('link', { name: 'Records' }).focus();
+        await page.keyboard.press('Enter');
+        await heading(page, 'All records').waitFor();
+        await expect.poll(() => focused(page)).toBe('All records');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        // Tabbing out of the open menu closes it: nothing stays drawn over the page.
+        await menu(page).click();
+        await entries(page).getByRole('link', { name: 'New record' }).focus();
+        await page.keyboard.press('Tab');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+      },
+      { viewport: PHONE },
+    );
+  });
+
+  it('shows its entries on its one row when they fit, and the menu only when they stop fitting', async ({ expect }) => {
+    await withPage(
+      context,
+      origin() + '/',
+      async (page) => {
+        await heading(page, 'Reference home').waitFor();
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        expect(await menu(page).isVisible()).toBe(false);
+        expect(await entries(page).getByRole('link', { name: 'New record' }).isVisible()).toBe(true);
+        // Narrower and narrower, up to where the entries no longer fit: still one row, and no
+        // entry's words wrapped to make them fit.
+        for (let width = 1000; width >= 700; width -= 20) {
+          await page.setViewportSize({ width, height: 900 });
+          await expect
+            .poll(() => header(page), { message: `at ${width} px` })
+            .toEqual({ rows: 1, overflows: false, wrapped: false });
+        }
+        await page.setViewportSize(PHONE);
+        await expect.poll(() => menu(page).isVisible()).toBe(true);
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await expect.poll(() => menu(page).isVisible()).toBe(false);
+        expect(await entries(page).getByRole('link', { name: 'New record' }).isVisible()).toBe(true);
+      },
+      { viewport: { width: 1440, height: 900 } },
+    );
+  });
+});
+
 describe.concurrent('after a navigation', () => {
   it('sets the title, announces the screen and focuses its heading, but not on first load', async ({ expect }) => {
     await open('/', async (page) => {
