@@ -125,6 +125,47 @@ describe.concurrent('links, Back and Forward', () => {
     });
   });
 
+  it('draws the current item of a list apart from its siblings, as well as marking it with aria-current', async ({
+    expect,
+  }) => {
+    await open('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      const look = (name: string) =>
+        page.getByRole('link', { name, exact: true }).evaluate((node) => {
+          const style = getComputedStyle(node);
+          return [style.backgroundColor, style.color, style.boxShadow, style.fontWeight].join(' ');
+        });
+      // The section's own list of its items (.nav-list), and the header's entry that contains it.
+      expect(await look('Item 1')).not.toBe(await look('Item 2'));
+      expect(await look('Item 2')).toBe(await look('Item 3'));
+      expect(await look('Section')).not.toBe(await look('Editor'));
+      // The list primitive for a list beside its detail (.item-list), and a plain link in a screen
+      // (docs/ui.md): the stylesheet the app ships draws aria-current, whatever marks it.
+      const marks = await page
+        .locator('article.screen')
+        .first()
+        .evaluate((screen) => {
+          const list = document.createElement('ul');
+          list.className = 'item-list';
+          list.innerHTML =
+            '<li><a href="#a">A</a></li><li><a href="#b" aria-current="page">B</a></li><li><a href="#c">C</a></li>';
+          const plain = document.createElement('p');
+          plain.innerHTML = '<a href="#d">D</a> <a href="#e" aria-current="page">E</a>';
+          screen.append(list, plain);
+          const look = (link: Element) => {
+            const style = getComputedStyle(link);
+            return [style.backgroundColor, style.boxShadow, style.fontWeight, style.textDecorationLine].join(' ');
+          };
+          const [a, b, c] = [...list.querySelectorAll('a')].map(look);
+          const [d, e] = [...plain.querySelectorAll('a')].map(look);
+          list.remove();
+          plain.remove();
+          return { current: b !== a, siblings: a === c, plain: d !== e };
+        });
+      expect(marks).toEqual({ current: true, siblings: true, plain: true });
+    });
+  });
+
   it('adds no entry when a link leads to the screen already shown', async ({ expect }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
