@@ -117,16 +117,26 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     await expect.poll(() => isActive('sectionList')).toBe(true);
   });
 
-  it('shows the active state’s label at least 11 px tall, inside the diagram’s frame', async () => {
+  it('shows the active state’s label at least 11 px tall, inside the diagram’s frame, on opening and after Fit', async () => {
     const title = state('sectionList').locator('.sc-title');
-    const box = await title.boundingBox();
-    const frame = await page.locator('.sc-inspector-diagram').boundingBox();
-    expect(box?.height ?? 0, 'the label is too small to read').toBeGreaterThanOrEqual(11);
-    expect(
-      box && frame && box.y >= frame.y && box.y + box.height <= frame.y + frame.height,
-      'the label is off-screen',
-    ).toBe(true);
-    expect(box && frame && box.x >= frame.x && box.x < frame.x + frame.width).toBe(true);
+    const expectReadable = async (when: string) => {
+      const box = await title.boundingBox();
+      const frame = await page.locator('.sc-inspector-diagram').boundingBox();
+      expect(box?.height ?? 0, `${when}: the label is too small to read`).toBeGreaterThanOrEqual(11);
+      expect(
+        box && frame && box.y >= frame.y && box.y + box.height <= frame.y + frame.height,
+        `${when}: the label is off-screen`,
+      ).toBe(true);
+      expect(box && frame && box.x >= frame.x && box.x < frame.x + frame.width).toBe(true);
+    };
+    await expectReadable('on opening');
+    // The whole reference machine fits this frame only at about a third of actual size: Fit shows
+    // the active state's neighbourhood instead, at the smallest readable scale (11/12).
+    const opened = await view();
+    await dialog().getByRole('button', { name: 'Fit', exact: true }).click();
+    await expect.poll(view).not.toEqual(opened);
+    expect((await view()).k).toBeCloseTo(11 / 12, 3);
+    await expectReadable('after Fit');
   });
 
   it('zooms with the wheel, a pinch and +, -, 0, and pans with the arrows and a drag', async () => {
