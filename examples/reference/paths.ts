@@ -34,9 +34,12 @@ const callAssertions: Record<string, StateAssertion> = {
   'reference.app.main.records.list.loading': { absentHeading: referenceStrings.recordsNotLoaded },
   'reference.app.main.records.list.loaded': { absentHeading: referenceStrings.recordsNotLoaded },
   'reference.app.main.records.list.failed': { heading: referenceStrings.recordsNotLoaded },
-  'reference.app.main.records.shown.detail.loading': notFailed,
-  'reference.app.main.records.shown.detail.loaded': notFailed,
-  'reference.app.main.records.shown.detail.failed': failed,
+  'reference.app.main.records.shown.detail.call.loading': notFailed,
+  'reference.app.main.records.shown.detail.call.loaded': notFailed,
+  'reference.app.main.records.shown.detail.call.failed': failed,
+  // Tabs inside the detail that loads: shown pressed, whatever the call's state.
+  'reference.app.main.records.shown.detail.tab.summary': { pressed: referenceStrings.summary },
+  'reference.app.main.records.shown.detail.tab.notes': { pressed: referenceStrings.notes },
 };
 // ---- end of calls -----------------------------------------------------------------------------
 // forms: the form and access examples.
@@ -62,6 +65,8 @@ const referenceEvents: AnyEvent[] = [
   { type: 'editor.save' },
   { type: 'item.showNotes' },
   { type: 'item.showDetails' },
+  { type: 'recordDetail.showSummary' },
+  { type: 'recordDetail.showNotes' },
   { type: 'call.retry' },
   ...formsEvents,
 ];
@@ -142,6 +147,8 @@ export const referenceSpec = makeSpec({
     'editor.save': () => ({ do: 'click', role: 'button', name: 'Save' }),
     'item.showNotes': () => ({ do: 'click', role: 'button', name: 'Notes' }),
     'item.showDetails': () => ({ do: 'click', role: 'button', name: 'Details' }),
+    'recordDetail.showSummary': () => ({ do: 'click', role: 'button', name: referenceStrings.summary }),
+    'recordDetail.showNotes': () => ({ do: 'click', role: 'button', name: referenceStrings.notes }),
     ...callExecutors,
     // forms
     'record.change': (event) => ({

@@ -59,6 +59,8 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   recordsPage?: number;
   recordPages?: number;
   shownRecord?: ReferenceRecord;
+  /** The id the last save of the form answered with (a link to it on the saved notice). */
+  savedRecordId?: number;
   /** The last failure of the list's call, and of the detail's: both may show at once. */
   recordsError?: CallError;
   callError?: CallError;
@@ -93,6 +95,8 @@ export type ReferenceEvent =
   | { type: 'editor.save' }
   | { type: 'item.showNotes' }
   | { type: 'item.showDetails' }
+  | { type: 'recordDetail.showSummary' }
+  | { type: 'recordDetail.showNotes' }
   | { type: 'call.retry' }
   // forms: the form's events carry what was typed; the machine checks them (changeSchema).
   | { type: 'record.change'; field: RecordField; value: string }
@@ -123,6 +127,10 @@ export const referenceStrings = {
   recordList: 'All records',
   record: (id: unknown) => `Record ${String(id)}`,
   chooseRecord: 'Choose a record to see it here.',
+  recordTabs: 'Record tabs',
+  summary: 'Summary',
+  notes: 'Notes',
+  noNotes: 'No notes.',
   recordsNotLoaded: 'Records not loaded',
   emptyPage: 'No records on this page.',
   pages: 'Pages',
@@ -367,26 +375,40 @@ export const referenceMachine = routed(
                     initial: 'none',
                     states: {
                       none: { id: 'recordList', route: {}, meta: { path: '', title: referenceStrings.recordList } },
+                      // Tabs inside a detail that loads: the call and the tab are two regions, so
+                      // the tabs work while the record loads, fails or is shown.
                       detail: {
                         id: 'recordDetail',
                         route: {},
                         meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
-                        initial: 'loading',
+                        type: 'parallel',
                         states: {
-                          loading: {
-                            invoke: {
-                              id: 'loadRecord',
-                              src: 'loadRecord',
-                              input: ({ context }) => ({ id: context.params.id ?? 0 }),
-                              onDone: {
-                                target: 'loaded',
-                                actions: assign({ shownRecord: ({ event }) => event.output }),
+                          call: {
+                            initial: 'loading',
+                            states: {
+                              loading: {
+                                invoke: {
+                                  id: 'loadRecord',
+                                  src: 'loadRecord',
+                                  input: ({ context }) => ({ id: context.params.id ?? 0 }),
+                                  onDone: {
+                                    target: 'loaded',
+                                    actions: assign({ shownRecord: ({ event }) => event.output }),
+                                  },
+                                  onError: { target: 'failed', actions: 'keepCallError' },
+                                },
                               },
-                              onError: { target: 'failed', actions: 'keepCallError' },
+                              loaded: {},
+                              failed: { on: { 'call.retry': 'loading' } },
                             },
                           },
-                          loaded: {},
-                          failed: { on: { 'call.retry': 'loading' } },
+                          tab: {
+                            initial: 'summary',
+                            states: {
+                              summary: { on: { 'recordDetail.showNotes': 'notes' } },
+                              notes: { on: { 'recordDetail.showSummary': 'summary' } },
+                            },
+                          },
                         },
                       },
                     },
@@ -422,7 +444,15 @@ export const referenceMachine = routed(
                       id: 'submitRecord',
                       src: 'submitRecord',
                       input: ({ context }) => submission(context.record),
-                      onDone: { target: 'saved', actions: ['markRecordSaved', 'clearDraft'] },
+                      onDone: {
+                        target: 'saved',
+                        // The id the save answered: the saved notice links to the new record.
+                        actions: [
+                          'markRecordSaved',
+                          assign({ savedRecordId: ({ event }) => event.output.id }),
+                          'clearDraft',
+                        ],
+                      },
                       onError: [
                         { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
                         { target: 'failed', actions: 'noteRecordFailure' },

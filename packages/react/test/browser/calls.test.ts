@@ -185,6 +185,21 @@ describe('loading on entry', () => {
     });
   });
 
+  it('offers the detail’s tabs while it loads, and keeps the chosen one when the answer comes', async () => {
+    await api.behave({ path: '/api/records/2', behaviour: { kind: 'delay', ms: 1_000 }, times: 1 });
+    await open('/records/2', async (page) => {
+      const tab = (name: string) => page.getByRole('group', { name: 'Record tabs' }).getByRole('button', { name });
+      await page.locator('main section[aria-busy="true"]').first().waitFor();
+      await tab('Notes').click();
+      expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+      expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      await page.getByText('No notes.').waitFor();
+      await tab('Summary').click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+    });
+  });
+
   it('keeps the page of the list in the URL: its details keep it, Back and a reload read it', async () => {
     await open('/records', async (page) => {
       const list = page.getByTestId('records');

@@ -245,6 +245,20 @@ describe('the reference form in Chromium', () => {
     });
   });
 
+  it('links the saved notice to the new record, by the id the save answered', async () => {
+    await open('/records/new', async (page) => {
+      await field(page, recordStrings.fields.name).fill('Kept by id');
+      await submit(page);
+      await heading(page, recordStrings.saved).waitFor();
+      const link = page.getByRole('status').getByRole('link', { name: /^Open record \d+$/ });
+      const id = Number((await link.textContent())?.replace(/\D/g, ''));
+      expect(await link.getAttribute('href')).toBe(`/records/${id}`);
+      await link.click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Kept by id');
+      expect(path(page)).toBe(`/records/${id}`);
+    });
+  });
+
   it('shows the server’s field error on its field, focused in the summary, keeping what was typed', async () => {
     await open('/records/new', async (page) => {
       await field(page, recordStrings.fields.name).fill('taken');
