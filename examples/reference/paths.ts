@@ -8,7 +8,10 @@ import { makeSpec, routeExecutor, type AnyEvent, type StateAssertion } from '@st
 // A call's outcomes are declared by its actor's src; the generator settles the provided actor (or,
 // in Chromium, delivers the event while the API server hangs).
 const callOutcomes = {
-  loadRecords: [{ output: [{ id: 3, name: 'Record 3' }] }, { error: { code: 'http.5xx', status: 500 } }],
+  loadRecords: [
+    { output: { records: [{ id: 3, name: 'Record 3' }], pages: 2 } },
+    { error: { code: 'http.5xx', status: 500 } },
+  ],
   loadRecord: [{ output: { id: 3, name: 'Record 3' } }, { error: { code: 'http.5xx', status: 500 } }],
   // forms: the submit call's answers: saved, refused by the server with a field error, failed.
   submitRecord: [
@@ -27,12 +30,16 @@ const callAssertions: Record<string, StateAssertion> = {
   records: { heading: referenceStrings.records },
   recordList: { heading: referenceStrings.recordList, title: referenceStrings.recordList },
   recordDetail: { heading: ({ id }) => referenceStrings.record(id), title: ({ id }) => referenceStrings.record(id) },
-  'reference.app.main.records.list.loading': notFailed,
-  'reference.app.main.records.list.loaded': notFailed,
-  'reference.app.main.records.list.failed': failed,
-  'reference.app.main.records.detail.loading': notFailed,
-  'reference.app.main.records.detail.loaded': notFailed,
-  'reference.app.main.records.detail.failed': failed,
+  // The list and the detail load side by side: each failure says which it is.
+  'reference.app.main.records.list.loading': { absentHeading: referenceStrings.recordsNotLoaded },
+  'reference.app.main.records.list.loaded': { absentHeading: referenceStrings.recordsNotLoaded },
+  'reference.app.main.records.list.failed': { heading: referenceStrings.recordsNotLoaded },
+  'reference.app.main.records.shown.detail.call.loading': notFailed,
+  'reference.app.main.records.shown.detail.call.loaded': notFailed,
+  'reference.app.main.records.shown.detail.call.failed': failed,
+  // Tabs inside the detail that loads: shown pressed, whatever the call's state.
+  'reference.app.main.records.shown.detail.tab.summary': { pressed: referenceStrings.summary },
+  'reference.app.main.records.shown.detail.tab.notes': { pressed: referenceStrings.notes },
 };
 // ---- end of calls -----------------------------------------------------------------------------
 // forms: the form and access examples.
@@ -58,6 +65,8 @@ const referenceEvents: AnyEvent[] = [
   { type: 'editor.save' },
   { type: 'item.showNotes' },
   { type: 'item.showDetails' },
+  { type: 'recordDetail.showSummary' },
+  { type: 'recordDetail.showNotes' },
   { type: 'call.retry' },
   ...formsEvents,
 ];
@@ -138,6 +147,8 @@ export const referenceSpec = makeSpec({
     'editor.save': () => ({ do: 'click', role: 'button', name: 'Save' }),
     'item.showNotes': () => ({ do: 'click', role: 'button', name: 'Notes' }),
     'item.showDetails': () => ({ do: 'click', role: 'button', name: 'Details' }),
+    'recordDetail.showSummary': () => ({ do: 'click', role: 'button', name: referenceStrings.summary }),
+    'recordDetail.showNotes': () => ({ do: 'click', role: 'button', name: referenceStrings.notes }),
     ...callExecutors,
     // forms
     'record.change': (event) => ({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import type { Submission } from '@statechart/calls/machine';
 import { limits } from '@statechart/forms/constants';
 import type { FormSchema, FormValues } from '@statechart/forms/forms';
 
@@ -24,6 +25,7 @@ export const recordStrings = {
   submit: 'Save record',
   discard: 'Discard changes',
   saved: 'Record saved',
+  openSaved: (id: number) => `Open record ${id}`,
   another: 'New record again',
   failed: 'The record was not saved',
   retry: 'Try again',
@@ -43,14 +45,14 @@ export const recordSchema: FormSchema<RecordField> = v.object({
   category: v.picklist(['', 'first', 'second'], recordStrings.choose),
 });
 
-/** The submit call's input, and what a saved record comes back as. */
+/** What the submit sends: the values as typed (the server parses them again). */
 export type RecordInput = FormValues<RecordField>;
 
 /**
  * The default submit: a call that never answers. The app provides a real one through
  * createApp's `provide`; path tests answer it themselves (xstate.done/error.actor.submitRecord).
  */
-export const unansweredSubmit = fromPromise<{ id: number }, RecordInput>(() => new Promise(() => {}));
+export const unansweredSubmit = fromPromise<{ id: number }, Submission<RecordInput>>(() => new Promise(() => {}));
 
 /** A stored draft: any of the fields, each what was typed (checked again when it is read). */
 const draftValue = v.pipe(v.string(), v.maxLength(limits.maxFieldLength));

@@ -1,24 +1,34 @@
 import * as v from 'valibot';
 import { callActor } from '@statechart/calls/cache';
 import { DEFAULT_TIMEOUT_MS, defineCall } from '@statechart/calls/http';
+import type { Submission } from '@statechart/calls/machine';
 import type { RecordInput } from './recordForm';
-import type { ReferenceRecord } from './referenceMachine';
+import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 
 /**
  * The reference app's calls, in one typed place: method, path shape, payload shape, timeout and
  * freshness of each. The product's calls go in src/api/calls.ts the same way.
  */
-const record = v.object({ id: v.number(), name: v.string() });
+// The id feeds the detail's route param, a whole number: the same rule here (1.5 is refused).
+const record = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), name: v.string() });
+
+/** How many records a page of the list holds, at most (the reference API's page size). */
+export const RECORDS_PAGE_SIZE = 3;
 
 /** How long a records answer stays fresh: Back within it shows the list at once, with no request. */
 export const RECORDS_FRESH_MS = 30_000;
 
 /** `fresh: false` leaves the records calls without a freshness (the bench's comparison). */
 export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) => ({
-  listRecords: defineCall<void, ReferenceRecord[]>({
+  // One page of the list: the first is `/api/records`, so the answer is the same URL however the
+  // list was reached; the page's length is bounded as the server's page size is.
+  listRecords: defineCall<{ page: number }, ReferenceRecordPage>({
     method: 'GET',
-    path: () => '/api/records',
-    response: v.array(record),
+    path: ({ page }) => (page > 1 ? `/api/records?page=${encodeURIComponent(page)}` : '/api/records'),
+    response: v.object({
+      records: v.pipe(v.array(record), v.maxLength(RECORDS_PAGE_SIZE)),
+      pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    }),
     timeoutMs,
     freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
   }),
@@ -29,12 +39,14 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) => 
     timeoutMs,
     freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
   }),
-  // A save changes data: no freshness, every submit is a request. A refusal's field errors come
-  // back on the failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
-  saveRecord: defineCall<RecordInput, { id: number }>({
+  // A save changes data: no freshness, every submit is a request, with the submit's
+  // Idempotency-Key (the form's, kept across Try again). A refusal's field errors come back on the
+  // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
+  saveRecord: defineCall<Submission<RecordInput>, { id: number }>({
     method: 'POST',
     path: () => '/api/records',
-    body: (input) => input,
+    body: ({ values }) => values,
+    idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
     response: v.object({ id: v.number() }),
     timeoutMs,
   }),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { and, assign, fromCallback, not, raise, setup } from 'xstate';
+import { and, assign, fromCallback, not, setup } from 'xstate';
 import { callPlaceholder, toCallError, type CallError } from '@statechart/calls/machine';
 import { limits } from '@statechart/forms/constants';
 import {
@@ -8,6 +8,9 @@ import {
   fieldErrors,
   isDirty,
   serverFieldErrors,
+  submission,
+  submitFailed,
+  submitted,
   withField,
   type FormState,
 } from '@statechart/forms/forms';
@@ -52,7 +55,14 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   returnTo?: ReturnTarget;
   // Calls: the records screens' data and the last failure (plain data, persistable).
   records?: ReferenceRecord[];
+  /** The page of the list those records are, and how many pages the list has. */
+  recordsPage?: number;
+  recordPages?: number;
   shownRecord?: ReferenceRecord;
+  /** The id the last save of the form answered with (a link to it on the saved notice). */
+  savedRecordId?: number;
+  /** The last failure of the list's call, and of the detail's: both may show at once. */
+  recordsError?: CallError;
   callError?: CallError;
 }
 
@@ -60,6 +70,12 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
 export interface ReferenceRecord {
   id: number;
   name: string;
+}
+
+/** One page of the records list, as the reference API answers it. */
+export interface ReferenceRecordPage {
+  records: ReferenceRecord[];
+  pages: number;
 }
 
 /**
@@ -79,6 +95,8 @@ export type ReferenceEvent =
   | { type: 'editor.save' }
   | { type: 'item.showNotes' }
   | { type: 'item.showDetails' }
+  | { type: 'recordDetail.showSummary' }
+  | { type: 'recordDetail.showNotes' }
   | { type: 'call.retry' }
   // forms: the form's events carry what was typed; the machine checks them (changeSchema).
   | { type: 'record.change'; field: RecordField; value: string }
@@ -108,6 +126,17 @@ export const referenceStrings = {
   records: 'Records',
   recordList: 'All records',
   record: (id: unknown) => `Record ${String(id)}`,
+  chooseRecord: 'Choose a record to see it here.',
+  recordTabs: 'Record tabs',
+  summary: 'Summary',
+  notes: 'Notes',
+  noNotes: 'No notes.',
+  recordsNotLoaded: 'Records not loaded',
+  emptyPage: 'No records on this page.',
+  pages: 'Pages',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
 } as const;
 
 export const referenceMachine = routed(
@@ -123,7 +152,7 @@ export const referenceMachine = routed(
         sectionWork: fromCallback(() => () => {}),
         // Calls: named and typed here, implemented in examples/reference/referenceCalls.ts, provided by
         // the app (main.tsx) or by a test.
-        loadRecords: callPlaceholder<ReferenceRecord[]>('loadRecords'),
+        loadRecords: callPlaceholder<ReferenceRecordPage, { page: number }>('loadRecords'),
         loadRecord: callPlaceholder<ReferenceRecord, { id: number }>('loadRecord'),
         submitRecord: unansweredSubmit,
       },
@@ -136,6 +165,10 @@ export const referenceMachine = routed(
         })),
         markDirty: assign({ dirty: true }),
         markClean: assign({ dirty: false }),
+        keepRecordsPage: assign({ recordsPage: ({ context }) => context.params.page ?? 1 }),
+        keepRecordsError: assign({
+          recordsError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined),
+        }),
         keepCallError: assign({ callError: ({ event }) => ('error' in event ? toCallError(event.error) : undefined) }),
         // forms: the form (a clean form starts empty; a dirty one is a draft kept across visits).
         // The way out of a dirty form: back to what was saved (empty for a new record), so the
@@ -157,7 +190,8 @@ export const referenceMachine = routed(
             refusals: context.record.refusals + 1,
           }),
         }),
-        clearRecordErrors: assign({ record: ({ context }) => ({ ...context.record, errors: {}, failure: undefined }) }),
+        // The submit's Idempotency-Key is made here (or kept, for values sent before unchanged).
+        beginRecordSubmit: assign({ record: ({ context }) => submitted(context.record) }),
         markRecordSaved: assign({ record: ({ context }) => ({ ...context.record, saved: context.record.values }) }),
         showServerErrors: assign({
           record: ({ context, event }) => ({
@@ -172,7 +206,10 @@ export const referenceMachine = routed(
             refusals: context.record.refusals + 1,
           }),
         }),
-        noteRecordFailure: assign({ record: ({ context }) => ({ ...context.record, failure: recordStrings.failed }) }),
+        noteRecordFailure: assign({
+          record: ({ context, event }) =>
+            submitFailed(context.record, 'error' in event ? event.error : undefined, recordStrings.failed),
+        }),
         // Implemented by the app (createApp's `provide`): storage is not the machine's business.
         saveDraft: () => {},
         clearDraft: () => {},
@@ -185,12 +222,8 @@ export const referenceMachine = routed(
         keepAdminTarget: assign({
           returnTo: ({ context }) => ({ to: '#admin' as const, params: { ...context.params } }),
         }),
-        // The same event a URL would send: the target's own guards decide again.
-        returnToTarget: raise(({ context }) => ({
-          type: 'xstate.route' as const,
-          to: context.returnTo?.to ?? '#notAllowed',
-          params: context.returnTo?.params ?? {},
-        })),
+        // Going on to the kept target: its params are the ones it was refused with.
+        restoreReturnParams: assign({ params: ({ context }) => context.returnTo?.params ?? context.params }),
       },
       guards: {
         isDirty: ({ context }) => context.dirty,
@@ -205,6 +238,11 @@ export const referenceMachine = routed(
         isValidSession: ({ event }) => v.is(sessionSchema, event),
         hasRole: ({ context }, params: { role: string }) => context.roles.includes(params.role),
         hasReturnTarget: ({ context }) => context.returnTo !== undefined,
+        // The URL asks for another page of the list than the one shown (or being loaded).
+        otherRecordsPage: ({ context }) => (context.params.page ?? 1) !== context.recordsPage,
+        // The kept target is this screen, and the role it needs is held now.
+        mayReturnTo: ({ context }, params: { to: string; role: string }) =>
+          context.returnTo?.to === params.to && context.roles.includes(params.role),
       },
     }).createMachine,
   )({
@@ -295,49 +333,84 @@ export const referenceMachine = routed(
                   stop: { id: 'tourStop', route: {}, meta: { path: 'stop', title: referenceStrings.tourStop } },
                 },
               },
-              // Calls: a list and a detail screen that load on entry (whatever the cause: link, deep
-              // link, Back), show a pending state, fail with the catalogue's message, retry on request.
+              // Calls: a list that loads its data (a page of it, the page in the URL), with its
+              // records' details nested: the list stays on screen, loaded once, while a detail is
+              // chosen, and the chosen one is marked. Two regions: the list's call, and which record
+              // is shown (none: the list's own URL). Each loads on entry, whatever the cause (link,
+              // deep link, Back), shows a pending state, fails with the catalogue's message, retries.
               records: {
                 id: 'records',
                 route: {},
-                meta: { path: 'records', title: referenceStrings.records, nav: 'Records' },
-                initial: 'list',
+                meta: { path: 'records', title: referenceStrings.records, nav: 'Records', search: { page: int } },
+                type: 'parallel',
                 states: {
                   list: {
-                    id: 'recordList',
-                    route: {},
-                    meta: { path: '', title: referenceStrings.recordList },
                     initial: 'loading',
                     states: {
                       loading: {
+                        entry: 'keepRecordsPage',
                         invoke: {
                           id: 'loadRecords',
                           src: 'loadRecords',
-                          onDone: { target: 'loaded', actions: assign({ records: ({ event }) => event.output }) },
-                          onError: { target: 'failed', actions: 'keepCallError' },
+                          input: ({ context }) => ({ page: context.params.page ?? 1 }),
+                          onDone: {
+                            target: 'loaded',
+                            actions: assign({
+                              records: ({ event }) => event.output.records,
+                              recordPages: ({ event }) => event.output.pages,
+                            }),
+                          },
+                          onError: { target: 'failed', actions: 'keepRecordsError' },
                         },
                       },
-                      loaded: {},
-                      failed: { on: { 'call.retry': 'loading' } },
+                      // Another page in the URL (a pager link, Back): that page loads.
+                      loaded: { always: { guard: 'otherRecordsPage', target: 'loading' } },
+                      failed: {
+                        always: { guard: 'otherRecordsPage', target: 'loading' },
+                        on: { 'call.retry': 'loading' },
+                      },
                     },
                   },
-                  detail: {
-                    id: 'recordDetail',
-                    route: {},
-                    meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
-                    initial: 'loading',
+                  shown: {
+                    initial: 'none',
                     states: {
-                      loading: {
-                        invoke: {
-                          id: 'loadRecord',
-                          src: 'loadRecord',
-                          input: ({ context }) => ({ id: context.params.id ?? 0 }),
-                          onDone: { target: 'loaded', actions: assign({ shownRecord: ({ event }) => event.output }) },
-                          onError: { target: 'failed', actions: 'keepCallError' },
+                      none: { id: 'recordList', route: {}, meta: { path: '', title: referenceStrings.recordList } },
+                      // Tabs inside a detail that loads: the call and the tab are two regions, so
+                      // the tabs work while the record loads, fails or is shown.
+                      detail: {
+                        id: 'recordDetail',
+                        route: {},
+                        meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
+                        type: 'parallel',
+                        states: {
+                          call: {
+                            initial: 'loading',
+                            states: {
+                              loading: {
+                                invoke: {
+                                  id: 'loadRecord',
+                                  src: 'loadRecord',
+                                  input: ({ context }) => ({ id: context.params.id ?? 0 }),
+                                  onDone: {
+                                    target: 'loaded',
+                                    actions: assign({ shownRecord: ({ event }) => event.output }),
+                                  },
+                                  onError: { target: 'failed', actions: 'keepCallError' },
+                                },
+                              },
+                              loaded: {},
+                              failed: { on: { 'call.retry': 'loading' } },
+                            },
+                          },
+                          tab: {
+                            initial: 'summary',
+                            states: {
+                              summary: { on: { 'recordDetail.showNotes': 'notes' } },
+                              notes: { on: { 'recordDetail.showSummary': 'summary' } },
+                            },
+                          },
                         },
                       },
-                      loaded: {},
-                      failed: { on: { 'call.retry': 'loading' } },
                     },
                   },
                 },
@@ -361,7 +434,7 @@ export const referenceMachine = routed(
                       'record.change': { guard: 'isValidRecordChange', actions: ['setRecordField', 'saveDraft'] },
                       'record.discard': { guard: 'isRecordDirty', actions: ['discardRecord', 'clearDraft'] },
                       'record.submit': [
-                        { guard: 'isRecordValid', target: 'submitting', actions: 'clearRecordErrors' },
+                        { guard: 'isRecordValid', target: 'submitting', actions: 'beginRecordSubmit' },
                         { actions: 'refuseRecord' },
                       ],
                     },
@@ -370,8 +443,16 @@ export const referenceMachine = routed(
                     invoke: {
                       id: 'submitRecord',
                       src: 'submitRecord',
-                      input: ({ context }) => context.record.values,
-                      onDone: { target: 'saved', actions: ['markRecordSaved', 'clearDraft'] },
+                      input: ({ context }) => submission(context.record),
+                      onDone: {
+                        target: 'saved',
+                        // The id the save answered: the saved notice links to the new record.
+                        actions: [
+                          'markRecordSaved',
+                          assign({ savedRecordId: ({ event }) => event.output.id }),
+                          'clearDraft',
+                        ],
+                      },
                       onError: [
                         { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
                         { target: 'failed', actions: 'noteRecordFailure' },
@@ -399,11 +480,17 @@ export const referenceMachine = routed(
                 id: 'notAllowed',
                 route: {},
                 meta: { path: 'not-allowed', title: accessStrings.notAllowed },
+                // Shown again once access is granted (signed in here, or Back or a link after signing
+                // in): goes on to the screen that was asked for. One entry per guarded screen.
+                always: {
+                  guard: { type: 'mayReturnTo', params: { to: '#admin', role: 'admin' } },
+                  target: '#admin',
+                  actions: 'restoreReturnParams',
+                },
                 on: {
-                  // Signed in: the same route event as the refused deep link, so its guards decide again.
                   'session.signedIn': {
                     guard: and(['isValidSession', 'hasReturnTarget']),
-                    actions: ['setRoles', 'rememberSession', 'returnToTarget'],
+                    actions: ['setRoles', 'rememberSession'],
                   },
                 },
               },

@@ -13,7 +13,10 @@ export interface ApiRecord {
   name: string;
 }
 
-export const apiRecords: ApiRecord[] = [1, 2, 3].map((id) => ({ id, name: `Record ${id}` }));
+export const apiRecords: ApiRecord[] = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, name: `Record ${id}` }));
+
+/** The list's page size (the client bounds a page's length by the same number). */
+export const API_PAGE_SIZE = 3;
 
 /** What POST /api/records accepts: the form's typed strings (the server checks them again). */
 const newRecordBody = v.object({
@@ -27,13 +30,23 @@ export const TAKEN_NAME = 'taken';
 
 export const referenceHandlers = (): Handlers => {
   let nextId = apiRecords.length;
+  // What was saved, found by its id (the saved notice links to it). The list stays the
+  // placeholder seven, so that tests saving at the same time never change what another counts.
+  const saved: ApiRecord[] = [];
   return {
-    'GET /api/records': () => ({ body: apiRecords }),
+    // A page of the list (the first without a query); past the last page, an empty one.
+    'GET /api/records': ({ query }) => {
+      const page = Number(query.get('page') ?? '1');
+      if (!Number.isInteger(page) || page < 1) return { status: 400, body: { message: 'No such page' } };
+      const pages = Math.max(1, Math.ceil(apiRecords.length / API_PAGE_SIZE));
+      const records = apiRecords.slice((page - 1) * API_PAGE_SIZE, page * API_PAGE_SIZE);
+      return { body: { records, pages } };
+    },
     'GET /api/records/:id': ({ params }) => {
-      const record = apiRecords.find((r) => String(r.id) === params.id);
+      const record = [...apiRecords, ...saved].find((r) => String(r.id) === params.id);
       return record ? { body: record } : { status: 404, body: { message: 'No such record' } };
     },
-    // Saves nothing (the list stays the placeholder three): answers with the id it would have.
+    // Saves the record (found by its id, not listed: see `saved`) and answers with its id.
     'POST /api/records': ({ body }) => {
       const parsed = v.safeParse(newRecordBody, body);
       if (!parsed.success) {
@@ -43,7 +56,11 @@ export const referenceHandlers = (): Handlers => {
       if (parsed.output.name.toLowerCase() === TAKEN_NAME) {
         return { status: 422, body: { fieldErrors: [{ field: 'name', code: 'taken' }] } };
       }
-      return { status: 201, body: { id: ++nextId } };
+      const record = { id: ++nextId, name: parsed.output.name };
+      // Kept in memory for this server's life, at most the last 1,000 (a development server).
+      saved.push(record);
+      if (saved.length > 1_000) saved.shift();
+      return { status: 201, body: { id: record.id } };
     },
   };
 };

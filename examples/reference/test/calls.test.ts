@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CallFailure } from '@statechart/calls/http';
+import type { Submission } from '@statechart/calls/machine';
 import { recordStrings, type RecordInput } from '../recordForm';
-import { referenceMachine, type ReferenceRecord } from '../referenceMachine';
+import { referenceMachine, type ReferenceRecord, type ReferenceRecordPage } from '../referenceMachine';
 
 /** A call that answers when the test says so, and shows what it was asked and whether it was aborted. */
 function controlledCall<TOutput, TInput>() {
@@ -21,11 +22,12 @@ function controlledCall<TOutput, TInput>() {
 const route = (to: `#${string}`, params?: Record<string, unknown>) => ({ type: 'xstate.route' as const, to, params });
 type Substate = 'loading' | 'loaded' | 'failed';
 const list = (substate: Substate) => ({ app: { main: { records: { list: substate } } } });
-const detail = (substate: Substate) => ({ app: { main: { records: { detail: substate } } } });
+const detail = (substate: Substate) => ({ app: { main: { records: { shown: { detail: { call: substate } } } } } });
 const records: ReferenceRecord[] = [{ id: 1, name: 'Record 1' }];
+const firstPage: ReferenceRecordPage = { records, pages: 2 };
 
 function start() {
-  const loadRecords = controlledCall<ReferenceRecord[], void>();
+  const loadRecords = controlledCall<ReferenceRecordPage, { page: number }>();
   const loadRecord = controlledCall<ReferenceRecord, { id: number }>();
   const machine = referenceMachine.provide({
     actors: { loadRecords: loadRecords.logic, loadRecord: loadRecord.logic },
@@ -40,10 +42,39 @@ describe('reference machine, calls', () => {
     actor.send(route('#recordList'));
     expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
     expect(loadRecords).toHaveLength(1);
-    loadRecords[0]?.resolve(records);
+    loadRecords[0]?.resolve(firstPage);
     await waitFor(actor, (s) => s.matches(list('loaded')));
     expect(actor.getSnapshot().context.records).toEqual(records);
     expect(loadRecords).toHaveLength(1);
+  });
+
+  it('keeps the list loaded while details are chosen, and loads each detail', async () => {
+    const { actor, loadRecords, loadRecord } = start();
+    actor.send(route('#recordList'));
+    loadRecords[0]?.resolve(firstPage);
+    await waitFor(actor, (s) => s.matches(list('loaded')));
+    actor.send(route('#recordDetail', { id: 1 }));
+    actor.send(route('#recordDetail', { id: 2 }));
+    actor.send(route('#recordList'));
+    expect(loadRecords).toHaveLength(1);
+    expect(loadRecord.map((call) => call.input.id)).toEqual([1, 2]);
+    expect(actor.getSnapshot().matches(list('loaded'))).toBe(true);
+  });
+
+  it('loads the page the URL asks for, and the first without one', async () => {
+    const { actor, loadRecords } = start();
+    actor.send(route('#recordList', { page: 2 }));
+    expect(loadRecords.map((call) => call.input)).toEqual([{ page: 2 }]);
+    loadRecords[0]?.resolve(firstPage);
+    await waitFor(actor, (s) => s.matches(list('loaded')));
+    // A detail on the same page keeps the list; another page (a pager link, Back) loads it.
+    actor.send(route('#recordDetail', { id: 1, page: 2 }));
+    expect(loadRecords).toHaveLength(1);
+    // The router sends an absent search param as undefined (/records has no ?page).
+    actor.send(route('#recordList', { page: undefined }));
+    expect(loadRecords.map((call) => call.input)).toEqual([{ page: 2 }, { page: 1 }]);
+    expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
+    expect(actor.getSnapshot().context.recordsPage).toBe(1);
   });
 
   it('passes the id of the URL to the detail call', async () => {
@@ -69,7 +100,7 @@ describe('reference machine, calls', () => {
     const actor = createActor(referenceMachine).start();
     actor.send(route('#recordList'));
     await waitFor(actor, (s) => s.matches(list('failed')));
-    expect(actor.getSnapshot().context.callError).toEqual({ code: 'unknown' });
+    expect(actor.getSnapshot().context.recordsError).toEqual({ code: 'unknown' });
   });
 
   it('calls again only when retry is asked for', async () => {
@@ -81,7 +112,7 @@ describe('reference machine, calls', () => {
     actor.send({ type: 'call.retry' });
     expect(actor.getSnapshot().matches(list('loading'))).toBe(true);
     expect(loadRecords).toHaveLength(2);
-    loadRecords[1]?.resolve(records);
+    loadRecords[1]?.resolve(firstPage);
     await waitFor(actor, (s) => s.matches(list('loaded')));
   });
 
@@ -91,7 +122,7 @@ describe('reference machine, calls', () => {
     const call = loadRecords[0];
     actor.send(route('#home'));
     expect(call?.signal.aborted).toBe(true);
-    call?.resolve(records);
+    call?.resolve(firstPage);
     await Promise.resolve();
     expect(actor.getSnapshot().context.records).toBeUndefined();
   });
@@ -119,7 +150,7 @@ describe('reference machine, the form submitting through a call', () => {
     app: { main: { newRecord: substate } },
   });
   function submitWith(name: string) {
-    const submit = controlledCall<{ id: number }, RecordInput>();
+    const submit = controlledCall<{ id: number }, Submission<RecordInput>>();
     const actor = createActor(referenceMachine.provide({ actors: { submitRecord: submit.logic } })).start();
     actor.send(route('#newRecord'));
     actor.send({ type: 'record.change', field: 'name', value: name });
@@ -130,13 +161,44 @@ describe('reference machine, the form submitting through a call', () => {
 
   it('shows the field errors a refusal carries (what performCall rejects with), keeping the values', async () => {
     const { actor, calls } = submitWith('taken');
-    expect(calls.map((call) => call.input)).toMatchObject([{ name: 'taken' }]);
+    expect(calls.map((call) => call.input)).toMatchObject([{ values: { name: 'taken' } }]);
     calls[0]?.reject(new CallFailure('http.4xx', 422, [{ field: 'name', code: 'taken' }]));
     await waitFor(actor, (s) => s.matches(newRecord('editing')));
     const { record } = actor.getSnapshot().context;
     expect(record.errors).toEqual({ name: recordStrings.serverCodes.taken });
     expect(record.values.name).toBe('taken');
     expect(record.refusals).toBe(1);
+  });
+
+  it('sends one Idempotency-Key per submit: the same on Try again and on a submit of unchanged values, a new one after an edit or a save', async () => {
+    const { actor, calls } = submitWith('A name');
+    const key = (i: number) => calls[i]?.input.idempotencyKey;
+    expect(key(0)).toMatch(/^[0-9a-f-]{36}$/);
+    calls[0]?.reject(new CallFailure('unknownOutcome'));
+    await waitFor(actor, (s) => s.matches(newRecord('failed')));
+    expect(actor.getSnapshot().context.record.callError).toEqual({ code: 'unknownOutcome' });
+    actor.send({ type: 'record.retry' });
+    expect(key(1)).toBe(key(0));
+    calls[1]?.reject(new CallFailure('unknownOutcome'));
+    await waitFor(actor, (s) => s.matches(newRecord('failed')));
+    // Back to the form and submitted again unchanged: the same submit, to the server.
+    actor.send({ type: 'record.edit' });
+    actor.send({ type: 'record.submit' });
+    expect(key(2)).toBe(key(0));
+    expect(actor.getSnapshot().context.record.callError).toBeUndefined();
+    calls[2]?.reject(new CallFailure('http.5xx', 500));
+    await waitFor(actor, (s) => s.matches(newRecord('failed')));
+    actor.send({ type: 'record.edit' });
+    actor.send({ type: 'record.change', field: 'name', value: 'Another name' });
+    actor.send({ type: 'record.submit' });
+    expect(key(3)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(3)).not.toBe(key(0));
+    calls[3]?.resolve({ id: 4 });
+    await waitFor(actor, (s) => s.matches(newRecord('saved')));
+    actor.send({ type: 'record.new' });
+    actor.send({ type: 'record.change', field: 'name', value: 'Another name' });
+    actor.send({ type: 'record.submit' });
+    expect(new Set([key(0), key(3), key(4)]).size).toBe(3);
   });
 
   it('fails as a whole on a refusal without field errors, or one naming no field of the form', async () => {

@@ -10,7 +10,8 @@ import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';
  * failed, loaded) and stays mounted through all three, so the focus has somewhere to stay: Retry
  * moves it there before the request starts, and the answer appears inside it. The pending text
  * fades in after 400 ms (the `.pending` rule, as for lazy views), so a fast answer shows no flash.
- * A failure shows the catalogue's message and offers its handling: retry or `leave`.
+ * A failure shows the catalogue's message (and how long to wait, when the server said) and offers
+ * its handling: retry or `leave`.
  */
 export function CallRegion({ busy, children, label }: { busy: boolean; children: ReactNode; label?: string }) {
   return (
@@ -35,13 +36,16 @@ export function CallFailed({
   error,
   retry,
   leave,
+  heading: title = errorStrings.heading,
 }: {
   error: CallError | undefined;
   retry: () => void;
   /** A link away, for failures that retrying will not fix (not found, refused). */
   leave: ReactNode;
+  /** What was not loaded, where a screen has two calls (a list and its detail): each says which. */
+  heading?: ReactNode;
 }) {
-  const { message, handling } = describeError(error);
+  const { message, handling, wait } = describeError(error);
   const heading = useId();
   const navigation = useNavigation();
   // Read at mount: a failure after a navigation (the shell focused its heading) or after a Retry
@@ -53,8 +57,9 @@ export function CallFailed({
   );
   return (
     <div ref={box} className="call-failed" role="alert" aria-labelledby={heading} tabIndex={-1}>
-      <h3 id={heading}>{errorStrings.heading}</h3>
+      <h3 id={heading}>{title}</h3>
       <p>{message}</p>
+      {wait ? <p>{wait}</p> : null}
       {handling === 'retry' ? (
         <button
           type="button"

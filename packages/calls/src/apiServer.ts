@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerOnce, createAnswerMemory, IDEMPOTENCY_KEYS } from './idempotency';
 
 /**
  * The API server every app's handlers plug into: a real HTTP server (node:http, 127.0.0.1) that
@@ -18,6 +19,14 @@ import type { AddressInfo } from 'node:net';
  * `/__control/{behave,reset,requests}`, which the app's `/api` proxy never forwards: it forwards
  * only paths under `/api` once normalised, and this server refuses any path with a dot segment, so
  * no spelling of `/api/../__control` reaches them.
+ *
+ * A request that changes data (any method but GET) with an `Idempotency-Key` header is answered
+ * once: the same key again, for the same method and path, gets the first answer (status and
+ * body) without running the handler again, also while the first is still on its way. Only a 2xx
+ * is kept (a refusal or a failure saved nothing, so running it again is safe); the same key with
+ * another body is refused with 422. The last IDEMPOTENCY_KEYS keys are kept (`limits.idempotencyKeys`),
+ * the least recently used forgotten first; `reset()` forgets them all. docs/calls.md says what a
+ * real backend must do.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -32,7 +41,7 @@ export interface HandlerRequest {
   body: unknown;
 }
 
-/** A handler's answer: a JSON body, 200 unless `status` says otherwise. */
+/** A handler's answer: a JSON body (none when left out), 200 unless `status` says otherwise. */
 export interface HandlerAnswer {
   status?: number;
   body?: unknown;
@@ -47,10 +56,15 @@ export type Handler = (request: HandlerRequest) => HandlerAnswer | Promise<Handl
 export type Handlers = Record<`${Method} /api${string}`, Handler>;
 
 export type Behaviour =
+  /** The handler runs at once; its answer is sent `ms` later (a slow save: done, but late). */
   | { kind: 'delay'; ms: number }
-  | { kind: 'status'; status: number; body?: unknown }
+  /** This status and body instead of the handler's; `retryAfter` (seconds) sends a Retry-After header. */
+  | { kind: 'status'; status: number; body?: unknown; retryAfter?: number }
   | { kind: 'hang' }
+  /** A 200 with a JSON body of an unexpected shape. */
   | { kind: 'invalid' }
+  /** A 200 with an HTML page where JSON was expected (a proxy's error page, an app's index.html). */
+  | { kind: 'html' }
   | { kind: 'drop' };
 
 export interface Rule {
@@ -69,13 +83,17 @@ export interface RequestRecord {
   /** The client closed the connection before the answer was complete. */
   aborted: boolean;
   answered: boolean;
+  /** The request's Idempotency-Key header, when it had one. */
+  idempotencyKey?: string;
+  /** Answered with the first answer to its Idempotency-Key: the handler did not run. */
+  replayed?: true;
 }
 
 export interface ApiServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
   behave(rule: Rule): void;
-  /** Forgets the rules and the recorded requests. */
+  /** Forgets the rules, the recorded requests and the answers kept by Idempotency-Key. */
   reset(): void;
   requests(): RequestRecord[];
   close(): Promise<void>;
@@ -84,17 +102,21 @@ export interface ApiServer {
 const isHttpStatus = (status: unknown): status is number =>
   typeof status === 'number' && Number.isInteger(status) && status >= 200 && status <= 599;
 
-/** A JSON answer. A status no HTTP client can read (a handler's 99 or 1000) is the server's bug: a 500 that says so. */
-const json = (response: ServerResponse, status: number, body: unknown) => {
-  const valid = isHttpStatus(status);
-  response.writeHead(valid ? status : 500, {
-    'content-type': 'application/json',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  response.end(
-    JSON.stringify(valid ? (body ?? null) : { message: `The answer's status ${String(status)} is not an HTTP status` }),
-  );
+/**
+ * A JSON answer, or one without a body when `body` is undefined. A status no HTTP client can read (a
+ * handler's 99 or 1000) is the server's bug: a 500 that says so.
+ */
+const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+  if (!isHttpStatus(status)) {
+    return json(response, 500, { message: `The answer's status ${String(status)} is not an HTTP status` });
+  }
+  const common = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers };
+  if (body === undefined) {
+    response.writeHead(status, common);
+    return response.end();
+  }
+  response.writeHead(status, { 'content-type': 'application/json', ...common });
+  response.end(JSON.stringify(body));
 };
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
@@ -109,12 +131,17 @@ export function ruleProblem(rule: unknown): string | undefined {
   if (times !== undefined && !(Number.isInteger(times) && (times as number) > 0))
     return 'times is a whole number above 0';
   if (typeof behaviour !== 'object' || behaviour === null) return 'behaviour is an object with a kind';
-  const { kind, ms, status } = behaviour as Record<string, unknown>;
+  const { kind, ms, status, retryAfter } = behaviour as Record<string, unknown>;
   if (kind === 'delay')
     return typeof ms === 'number' && ms >= 0 && ms <= 600_000 ? undefined : 'a delay is 0 to 600000 ms';
-  if (kind === 'status') return isHttpStatus(status) ? undefined : 'a status is a whole number from 200 to 599';
-  if (kind === 'hang' || kind === 'invalid' || kind === 'drop') return undefined;
-  return 'behaviour.kind is delay, status, hang, invalid or drop';
+  if (kind === 'status') {
+    if (!isHttpStatus(status)) return 'a status is a whole number from 200 to 599';
+    if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && (retryAfter as number) >= 0))
+      return 'retryAfter is a whole number of seconds';
+    return undefined;
+  }
+  if (kind === 'hang' || kind === 'invalid' || kind === 'html' || kind === 'drop') return undefined;
+  return 'behaviour.kind is delay, status, hang, invalid, html or drop';
 }
 
 /**
@@ -127,7 +154,7 @@ export function hasDotSegments(target: string): boolean {
   return path.includes('\\') || path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
 
-/** A request the server refuses with its status (400, 413, 415) and a message, before any handler. */
+/** A request the server refuses with its status (400, 413, 415, 422) and a message, before any handler. */
 class Refused extends Error {
   constructor(
     readonly status: number,
@@ -173,6 +200,8 @@ export interface ApiServerLimits {
   headersMs?: number;
   /** Milliseconds to receive a whole request (default 30 s). */
   requestMs?: number;
+  /** Idempotency-Keys remembered with their first answer (default IDEMPOTENCY_KEYS, least recently used forgotten first). */
+  idempotencyKeys?: number;
 }
 
 interface Route {
@@ -220,6 +249,7 @@ export async function startApiServer(options: {
   const routes = routesOf(options.handlers);
   let rules: Rule[] = [];
   let log: RequestRecord[] = [];
+  const memory = createAnswerMemory<HandlerAnswer>(options.limits?.idempotencyKeys ?? IDEMPOTENCY_KEYS);
 
   const takeRule = (method: string, path: string): Behaviour | undefined => {
     const rule = rules.find((r) => (r.path === '*' || r.path === path) && (!r.method || r.method === method));
@@ -244,8 +274,16 @@ export async function startApiServer(options: {
     json(response, 404, { message: 'Unknown control endpoint' });
   };
 
-  /** The handler's answer: a 404/405 with a message when nothing handles the request. */
-  const answer = async (request: IncomingMessage, method: string, url: URL): Promise<HandlerAnswer> => {
+  /**
+   * The handler's answer: a 404/405 with a message when nothing handles the request; the first
+   * answer to its Idempotency-Key when it has one that was seen (the handler does not run again).
+   */
+  const answer = async (
+    request: IncomingMessage,
+    method: string,
+    url: URL,
+    record: RequestRecord,
+  ): Promise<HandlerAnswer> => {
     const found = match(routes, method, url.pathname);
     if (!('route' in found) || !found.route) {
       const what = `${method} ${url.pathname}`;
@@ -255,7 +293,15 @@ export async function startApiServer(options: {
     }
     const body = await readBody(request, bodyLimit);
     const params = found.params ?? {};
-    return found.route.handler({ method: method as Method, path: url.pathname, params, query: url.searchParams, body });
+    const { handler } = found.route;
+    const run = async () =>
+      handler({ method: method as Method, path: url.pathname, params, query: url.searchParams, body });
+    const key = record.idempotencyKey;
+    if (key === undefined || method === 'GET') return run();
+    const once = answerOnce(memory, { method, path: url.pathname, search: url.search, key, body }, run);
+    if ('refused' in once) throw new Refused(once.refused, once.problem);
+    if (once.replayed) record.replayed = true;
+    return once.answer;
   };
 
   const headersMs = options.limits?.headersMs ?? 10_000;
@@ -282,6 +328,8 @@ export async function startApiServer(options: {
     }
     const method = request.method ?? 'GET';
     const record: RequestRecord = { method, path, aborted: false, answered: false };
+    const key = request.headers['idempotency-key'];
+    if (typeof key === 'string') record.idempotencyKey = key;
     log.push(record);
     let timer: NodeJS.Timeout | undefined;
     response.on('close', () => {
@@ -292,12 +340,19 @@ export async function startApiServer(options: {
     const behaviour = takeRule(method, path);
     // A behaviour that replaces the answer does not run the handler (a refused save saves nothing).
     if (behaviour?.kind === 'status') {
-      return json(response, behaviour.status, behaviour.body ?? { message: `Told to answer ${behaviour.status}` });
+      const body = behaviour.body ?? { message: `Told to answer ${behaviour.status}` };
+      const headers: Record<string, string> =
+        behaviour.retryAfter === undefined ? {} : { 'retry-after': String(behaviour.retryAfter) };
+      return json(response, behaviour.status, body, headers);
     }
     if (behaviour?.kind === 'invalid') return json(response, 200, { unexpected: 'shape' });
+    if (behaviour?.kind === 'html') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      return response.end('<!doctype html><title>Not the API</title><p>An HTML page where JSON was expected.</p>');
+    }
     if (behaviour?.kind === 'drop') return request.socket.destroy();
     if (behaviour?.kind === 'hang') return;
-    answer(request, method, url).then(
+    answer(request, method, url, record).then(
       ({ status = 200, body }) => {
         if (behaviour?.kind === 'delay') timer = setTimeout(() => json(response, status, body), behaviour.ms);
         else json(response, status, body);
@@ -324,6 +379,7 @@ export async function startApiServer(options: {
     reset: () => {
       rules = [];
       log = [];
+      memory.clear();
     },
     requests: () => log.map((r) => ({ ...r })),
     close: () =>

@@ -1,3 +1,5 @@
+import type { Plural } from '@statechart/core/wording';
+
 /**
  * The words of calls: the error catalogue's (errors.ts), one message per entry, and the pending
  * text. Apart from the product's strings so that they load with the code that makes calls, not in the initial bundle
@@ -6,12 +8,23 @@
 export const errorStrings = {
   network: 'The server could not be reached. Check the connection and try again.',
   timeout: 'The server took too long to answer. Try again.',
+  unknownOutcome: 'We could not tell whether this was saved. Try again: it will not be saved twice.',
   notFound: 'Nothing was found at this address.',
   refused: 'The server refused this request.',
+  busy: 'The server is busy. Try again in a moment.',
   server: 'The server had a problem. Try again in a moment.',
   invalidPayload: 'The server sent an answer this application does not understand.',
   generic: 'Something went wrong while loading.',
   heading: 'Not loaded',
   retry: 'Try again',
+  /** When the server said how long to wait (Retry-After), rounded up: seconds under two minutes, else minutes. */
+  waitSeconds: {
+    one: 'You can try again in 1 second.',
+    other: 'You can try again in {count} seconds.',
+  } satisfies Plural,
+  waitMinutes: {
+    one: 'You can try again in 1 minute.',
+    other: 'You can try again in {count} minutes.',
+  } satisfies Plural,
   pending: 'Loading…',
 } as const;

@@ -1,3 +1,4 @@
+import { plural } from '@statechart/core/wording';
 import type { CallError } from './machine';
 import { errorStrings } from './errorStrings';
 
@@ -10,7 +11,7 @@ import { errorStrings } from './errorStrings';
 /** What the person is offered: try the same call again, leave for another screen, or fix their input (kept). */
 export type Handling = 'retry' | 'leave' | 'keepInput';
 
-export type MessageKey = Exclude<keyof typeof errorStrings, 'retry' | 'heading'>;
+export type MessageKey = Exclude<keyof typeof errorStrings, 'retry' | 'heading' | 'waitSeconds' | 'waitMinutes'>;
 
 export interface CatalogueEntry {
   message: MessageKey;
@@ -20,7 +21,10 @@ export interface CatalogueEntry {
 export const errorCatalogue = {
   network: { message: 'network', handling: 'retry' },
   timeout: { message: 'timeout', handling: 'retry' },
+  // A save whose answer never came: Try again sends the same Idempotency-Key, so it is not saved twice.
+  unknownOutcome: { message: 'unknownOutcome', handling: 'retry' },
   'http.404': { message: 'notFound', handling: 'leave' },
+  'http.429': { message: 'busy', handling: 'retry' },
   'http.4xx': { message: 'refused', handling: 'leave' },
   'http.5xx': { message: 'server', handling: 'retry' },
   invalidPayload: { message: 'invalidPayload', handling: 'retry' },
@@ -34,8 +38,24 @@ export function catalogueEntry(error: CallError | undefined): CatalogueEntry {
   return (error && Object.hasOwn(entries, error.code) ? entries[error.code] : undefined) ?? genericEntry;
 }
 
-/** The message and handling to show for a failure. */
-export function describeError(error: CallError | undefined): { message: string; handling: Handling } {
+/** How long to wait, in words, rounded up: seconds under two minutes, minutes above. */
+export function waitWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120
+    ? plural(errorStrings.waitSeconds, seconds)
+    : plural(errorStrings.waitMinutes, Math.ceil(seconds / 60));
+}
+
+/**
+ * The message and handling to show for a failure, and how long the server asked to wait when it
+ * said (`retryAfterMs`: a 429 or 503 with a Retry-After too long to wait for by itself).
+ */
+export function describeError(error: CallError | undefined): { message: string; handling: Handling; wait?: string } {
   const entry = catalogueEntry(error);
-  return { message: errorStrings[entry.message], handling: entry.handling };
+  const wait = error?.retryAfterMs;
+  return {
+    message: errorStrings[entry.message],
+    handling: entry.handling,
+    ...(wait !== undefined && { wait: waitWords(wait) }),
+  };
 }

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import type { CallError, KnownCallErrorCode, ServerFieldError } from './machine';
-import { serverFieldErrorsSchema } from './machine';
+import { newIdempotencyKey, serverFieldErrorsSchema } from './machine';
+import { readPayload } from './payload';
+import { retryAfterMs } from './retryAfter';
 
 /**
  * How a call is made: the one place that touches fetch. A call is described once (method, path
@@ -11,15 +13,29 @@ import { serverFieldErrorsSchema } from './machine';
 
 type Schema<T> = v.GenericSchema<unknown, T>;
 
+export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface CallSpec<TInput, TOutput> {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: CallMethod;
   /** The same-origin path, from the call's input: `({ id }) => \`/api/records/${id}\``. */
   path: (input: TInput) => string;
   /** The request body, sent as JSON. */
   body?: (input: TInput) => unknown;
-  /** What a 2xx answer must look like; anything else fails with `invalidPayload`. */
+  /**
+   * What a 2xx answer must look like; anything else fails with `invalidPayload`. An answer without
+   * a body (204, or an empty 201) is `undefined` here: `v.undefined()` or `v.optional(…)` accept it.
+   */
   response: Schema<TOutput>;
-  /** Milliseconds before the call fails with `timeout`. */
+  /**
+   * The Idempotency-Key of a call that changes data (any method but GET), from its input: the
+   * submit's key (`(input) => input.idempotencyKey`, a `Submission`), the same for every Try again
+   * of one submit. Left out, or undefined, each call makes its own.
+   */
+  idempotencyKey?: (input: TInput) => string | undefined;
+  /**
+   * Milliseconds before the call gives up waiting: `timeout`, or `unknownOutcome` for a call that
+   * changes data (the request may have been saved). Each attempt has its own (see RETRY_AFTER_MAX_MS).
+   */
   timeoutMs?: number;
   /**
    * How long an answer stays fresh, in milliseconds: entering a state that invokes this call
@@ -32,19 +48,39 @@ export interface CallSpec<TInput, TOutput> {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * The longest `Retry-After` (a 429 or 503's) that a call waits for by itself before its one
+ * automatic retry. A longer one fails at once with the wait on the error (`retryAfterMs`), for the
+ * screen to show; a second 429 or 503 fails too: a call never loops.
+ */
+export const RETRY_AFTER_MAX_MS = 5_000;
+
 /** Spelled out so that the input and output types are inferred once, from the path and schema. */
 export const defineCall = <TInput, TOutput>(spec: CallSpec<TInput, TOutput>): CallSpec<TInput, TOutput> => spec;
 
+/** Any method but GET changes data: it carries an Idempotency-Key, and its timeout is an unknown outcome. */
+export const changesData = (method: CallMethod): boolean => method !== 'GET';
+
 /** A failed call: its code is what the error catalogue and the machine's context know. */
 export class CallFailure extends Error implements CallError {
+  readonly retryAfterMs?: number;
+
   constructor(
     readonly code: KnownCallErrorCode,
     readonly status?: number,
     /** The server's field errors, when a 4xx body had them (schema-checked). */
     readonly fieldErrors?: ServerFieldError[],
+    more: {
+      /** The server's Retry-After, when it was too long to wait for. */
+      retryAfterMs?: number;
+      /** Why, for the developer reading the console (not shown to people). */
+      reason?: string;
+    } = {},
   ) {
-    super(status === undefined ? `Call failed: ${code}` : `Call failed: ${code} (HTTP ${status})`);
+    const what = status === undefined ? `Call failed: ${code}` : `Call failed: ${code} (HTTP ${status})`;
+    super(more.reason === undefined ? what : `${what}: ${more.reason}`);
     this.name = 'CallFailure';
+    if (more.retryAfterMs !== undefined) this.retryAfterMs = more.retryAfterMs;
   }
 }
 
@@ -60,42 +96,98 @@ async function fieldErrorsOf(response: Response): Promise<ServerFieldError[] | u
 }
 
 const statusCode = (status: number): KnownCallErrorCode =>
-  status === 404 ? 'http.404' : status >= 500 ? 'http.5xx' : 'http.4xx';
+  status === 404 ? 'http.404' : status === 429 ? 'http.429' : status >= 500 ? 'http.5xx' : 'http.4xx';
 
-/** Performs a call: resolves with the validated payload or rejects with a CallFailure. */
-export async function performCall<TInput, TOutput>(
+/** The failure of a non-2xx answer, with the field errors of a 4xx and the wait of a 429 or 503. */
+async function failureOf(response: Response): Promise<CallFailure> {
+  const { status } = response;
+  const wait = status === 429 || status === 503 ? retryAfterMs(response.headers.get('retry-after')) : undefined;
+  return new CallFailure(statusCode(status), status, await fieldErrorsOf(response), { retryAfterMs: wait });
+}
+
+interface CallOptions {
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+/** One request: the payload, or a CallFailure; the caller's abort is passed on as it came. */
+async function attempt<TInput, TOutput>(
   spec: CallSpec<TInput, TOutput>,
   input: TInput,
-  options: { signal?: AbortSignal; fetch?: typeof fetch } = {},
-): Promise<TOutput> {
+  key: string | undefined,
+  options: CallOptions,
+): Promise<unknown> {
   const timeout = AbortSignal.timeout(spec.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const body = spec.body?.(input);
-  let response: Response;
-  let payload: unknown;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (key !== undefined) headers['idempotency-key'] = key;
   try {
-    response = await (options.fetch ?? fetch)(spec.path(input), {
+    const response = await (options.fetch ?? fetch)(spec.path(input), {
       method: spec.method,
       signal,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) {
-      throw new CallFailure(statusCode(response.status), response.status, await fieldErrorsOf(response));
-    }
-    payload = await response.json().catch(() => {
-      // Aborted while reading the body: not a payload problem.
-      if (signal.aborted) throw signal.reason;
-      throw new CallFailure('invalidPayload');
-    });
+    if (!response.ok) throw await failureOf(response);
+    const read = await readPayload(response);
+    if ('problem' in read) throw new CallFailure('invalidPayload', undefined, undefined, { reason: read.problem });
+    return read.payload;
   } catch (error) {
     if (error instanceof CallFailure) throw error;
-    if (timeout.aborted) throw new CallFailure('timeout');
+    // The request may have reached the server and been carried out: for a call that changes data
+    // that is not a failure but an unknown outcome, which Try again settles with the same key.
+    if (timeout.aborted) throw new CallFailure(changesData(spec.method) ? 'unknownOutcome' : 'timeout');
     // Aborted by the caller (the state was left): nobody listens; pass the abort on.
     if (options.signal?.aborted) throw error;
     throw new CallFailure('network');
   }
+}
+
+/** Waits `ms`, unless the caller aborts first (then rejects with the abort's reason). */
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const done = () => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+
+/**
+ * Performs a call: resolves with the validated payload or rejects with a CallFailure. A call that
+ * changes data sends an Idempotency-Key (its input's, or one made here), the same on its automatic
+ * retry; a 429 or 503 whose Retry-After is at most RETRY_AFTER_MAX_MS is tried once more after it.
+ */
+export async function performCall<TInput, TOutput>(
+  spec: CallSpec<TInput, TOutput>,
+  input: TInput,
+  options: CallOptions = {},
+): Promise<TOutput> {
+  const key = changesData(spec.method) ? (spec.idempotencyKey?.(input) ?? newIdempotencyKey()) : undefined;
+  let payload: unknown;
+  try {
+    payload = await attempt(spec, input, key, options);
+  } catch (error) {
+    const retryAfter = error instanceof CallFailure ? error.retryAfterMs : undefined;
+    if (retryAfter === undefined || retryAfter > RETRY_AFTER_MAX_MS) throw error;
+    await wait(retryAfter, options.signal);
+    payload = await attempt(spec, input, key, options);
+  }
   const parsed = v.safeParse(spec.response, payload);
-  if (!parsed.success) throw new CallFailure('invalidPayload');
+  if (!parsed.success) {
+    const reason =
+      payload === undefined
+        ? 'the answer had no body, and the call’s response schema needs one'
+        : 'the answer does not match the call’s response schema';
+    throw new CallFailure('invalidPayload', undefined, undefined, { reason });
+  }
   return parsed.output;
 }

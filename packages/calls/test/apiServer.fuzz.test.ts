@@ -6,7 +6,7 @@ import { startApiServer, type ApiServer } from '../src/apiServer';
 /**
  * The development API server's request parsing under random input: request lines (methods,
  * targets with dot segments, percent-encodings, backslashes, control characters), headers
- * (content types, lengths that lie) and bodies, each sent as bytes over a socket. After every
+ * (content types, lengths that lie, Idempotency-Keys repeated or hostile) and bodies, each sent as bytes over a socket. After every
  * request the server still answers, and no control endpoint was reached by a target that does not
  * spell /__control/ itself.
  */
@@ -82,11 +82,17 @@ const body = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.constant('x'.repeat(3_000)),
 );
+// Idempotency-Keys: a few repeated (the same key with another body or path), hostile ones, none.
+const idempotencyKey = fc.option(
+  fc.oneof(fc.constantFrom('k1', 'k1', 'k2', ' ', 'x'.repeat(300)), fc.string({ maxLength: 20 })),
+  { nil: undefined },
+);
 const request = fc.record({
   method,
   target,
   contentType,
   body,
+  idempotencyKey,
   lieAboutLength: fc.boolean(),
   version: fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9', ''),
 });
@@ -103,6 +109,7 @@ describe('the API server’s request parsing, fuzzed', () => {
             `${r.method} ${r.target} ${r.version}`.trim(),
             'Host: 127.0.0.1',
             ...(r.contentType ? [`Content-Type: ${r.contentType}`] : []),
+            ...(r.idempotencyKey === undefined ? [] : [`Idempotency-Key: ${r.idempotencyKey}`]),
             `Content-Length: ${length}`,
             'Connection: close',
           ].join('\r\n');

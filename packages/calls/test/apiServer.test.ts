@@ -160,6 +160,7 @@ describe('the control endpoints, under hostile use', () => {
       { path: '*', behaviour: { kind: 'status', status: 1000 } },
       { path: '*', behaviour: { kind: 'explode' } },
       { path: '*', behaviour: { kind: 'delay', ms: -1 } },
+      { path: '*', behaviour: { kind: 'status', status: 503, retryAfter: 1.5 } },
       { path: '/elsewhere', behaviour: { kind: 'hang' } },
       { path: '*', times: 0, behaviour: { kind: 'hang' } },
       'not an object',
@@ -187,6 +188,8 @@ describe('the control endpoints, under hostile use', () => {
     expect(ruleProblem({ path: '/api/things/1', method: 'GET', times: 2, behaviour: { kind: 'delay', ms: 10 } })).toBe(
       undefined,
     );
+    expect(ruleProblem({ path: '*', behaviour: { kind: 'status', status: 429, retryAfter: 30 } })).toBe(undefined);
+    expect(ruleProblem({ path: '*', behaviour: { kind: 'html' } })).toBe(undefined);
   });
 });
 

@@ -32,8 +32,7 @@ function fakeServer() {
       requests.push({
         url,
         signal: init?.signal,
-        answer: (status = 200) =>
-          resolve(new Response(JSON.stringify(status === 200 ? { id, name: `Thing ${id}` } : {}), { status })),
+        answer: (status = 200) => resolve(Response.json(status === 200 ? { id, name: `Thing ${id}` } : {}, { status })),
       });
     });
   return { fetch, requests, answerAll: () => requests.forEach((r) => r.answer()) };

@@ -9,7 +9,9 @@ describe('the error catalogue', () => {
     const codes: Record<KnownCallErrorCode, true> = {
       network: true,
       timeout: true,
+      unknownOutcome: true,
       'http.404': true,
+      'http.429': true,
       'http.4xx': true,
       'http.5xx': true,
       invalidPayload: true,

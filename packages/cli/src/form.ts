@@ -41,7 +41,7 @@ export const formNames = ({ id }: NewScreen) => {
       start: `start${name}`,
       set: `set${name}Field`,
       refuse: `refuse${name}`,
-      clear: `clear${name}Errors`,
+      begin: `begin${name}Submit`,
       saved: `mark${name}Saved`,
       serverErrors: `show${name}ServerErrors`,
       failure: `note${name}Failure`,
@@ -158,7 +158,7 @@ function formNode(screen: NewScreen, indent: string): string[] {
     `${indent}      '${n.event('change')}': { guard: '${n.guard.change}', actions: ['${a.set}', '${a.saveDraft}'] },`,
     `${indent}      '${n.event('discard')}': { guard: '${n.guard.dirty}', actions: ['${a.discard}', '${a.clearDraft}'] },`,
     `${indent}      '${n.event('submit')}': [`,
-    `${indent}        { guard: '${n.guard.valid}', target: 'submitting', actions: '${a.clear}' },`,
+    `${indent}        { guard: '${n.guard.valid}', target: 'submitting', actions: '${a.begin}' },`,
     `${indent}        { actions: '${a.refuse}' },`,
     `${indent}      ],`,
     `${indent}    },`,
@@ -168,7 +168,7 @@ function formNode(screen: NewScreen, indent: string): string[] {
     `${indent}    invoke: {`,
     `${indent}      id: '${n.actor}',`,
     `${indent}      src: '${n.actor}',`,
-    `${indent}      input: ({ context }) => context.${screen.id}.values,`,
+    `${indent}      input: ({ context }) => submission(context.${screen.id}),`,
     `${indent}      onDone: { target: 'saved', actions: ['${a.saved}', '${a.clearDraft}'] },`,
     `${indent}      onError: [`,
     `${indent}        { guard: '${n.guard.serverErrors}', target: 'editing', actions: '${a.serverErrors}' },`,
@@ -192,10 +192,20 @@ function addFormToSetup(source: string, screen: NewScreen): string {
   const a = n.action;
   const form = `context.${id}`;
   let result = ensureImport(source, ['assign'], 'xstate');
-  result = ensureImport(result, ['callPlaceholder'], '@statechart/calls/machine');
+  result = ensureImport(result, ['callPlaceholder', 'type Submission'], '@statechart/calls/machine');
   result = ensureImport(
     result,
-    ['emptyForm', 'fieldErrors', 'isDirty', 'serverFieldErrors', 'withField', 'type FormState'],
+    [
+      'emptyForm',
+      'fieldErrors',
+      'isDirty',
+      'serverFieldErrors',
+      'submission',
+      'submitFailed',
+      'submitted',
+      'withField',
+      'type FormState',
+    ],
     '@statechart/forms/forms',
   );
   result = ensureImport(result, ['refuseLeavingWhile'], '@statechart/core/leaving');
@@ -210,7 +220,11 @@ function addFormToSetup(source: string, screen: NewScreen): string {
   ]);
   result = extendContextType(result, [`${id}: FormState<${n.field}>`]);
   result = addToInitialContext(result, `${id}: emptyForm(${n.empty})`);
-  result = addToSetupBlock(result, 'actors', `${n.actor}: callPlaceholder<{ id: number }, ${n.input}>('${n.actor}'),`);
+  result = addToSetupBlock(
+    result,
+    'actors',
+    `${n.actor}: callPlaceholder<{ id: number }, Submission<${n.input}>>('${n.actor}'),`,
+  );
   const serverErrors = (error: string) => `serverFieldErrors(${error}, ${n.fields}, ${n.codes}, strings.${id}.refused)`;
   const guards = [
     `${n.guard.dirty}: ({ context }) => isDirty(${form}),`,
@@ -232,14 +246,19 @@ function addFormToSetup(source: string, screen: NewScreen): string {
       a.refuse,
       `({ ...${form}, errors: fieldErrors(${n.schema}, ${form}.values), refusals: ${form}.refusals + 1 })`,
     ),
-    update(a.clear, `({ ...${form}, errors: {}, failure: undefined })`),
+    // The submit's Idempotency-Key: made here, or kept for values sent before and unchanged since.
+    update(a.begin, `submitted(${form})`),
     update(a.saved, `({ ...${form}, saved: ${form}.values })`),
     update(
       a.serverErrors,
       `({ ...${form}, errors: ${serverErrors("'error' in event ? event.error : undefined")} ?? {}, refusals: ${form}.refusals + 1 })`,
       '{ context, event }',
     ),
-    update(a.failure, `({ ...${form}, failure: strings.${id}.failed })`),
+    update(
+      a.failure,
+      `submitFailed(${form}, 'error' in event ? event.error : undefined, strings.${id}.failed)`,
+      '{ context, event }',
+    ),
     // The way out of a dirty form: back to what was saved, so leaving is no longer refused.
     update(a.discard, `emptyForm(${form}.saved)`),
   ];
@@ -298,22 +317,27 @@ function addFormToSpec(source: string, screen: NewScreen): string {
   return addBehaviourSamples(result, samples);
 }
 
-/** src/api/calls.ts with the submit: a call with a body and no freshness (every submit is a request). */
+/**
+ * src/api/calls.ts with the submit: a call with a body and no freshness (every submit is a
+ * request), sent with the submit's Idempotency-Key (the form's, the same on every Try again).
+ */
 export function addSubmitCall(source: string, screen: NewScreen): string {
   const n = formNames(screen);
-  return addToCallRegistry(source, {
+  const result = addToCallRegistry(source, {
     type: [n.input, `../../machines/${n.module}`],
     call: [
       todoLine('  ', `the API path of #${screen.id}'s submit, and what a saved one answers`),
-      `  ${n.call}: defineCall<${n.input}, { id: number }>({`,
+      `  ${n.call}: defineCall<Submission<${n.input}>, { id: number }>({`,
       "    method: 'POST',",
       `    path: () => '${n.api}',`,
-      '    body: (input) => input,',
+      '    body: ({ values }) => values,',
+      '    idempotencyKey: ({ idempotencyKey }) => idempotencyKey,',
       '    response: v.object({ id: v.number() }),',
       '  }),',
     ],
     actor: `  ${n.actor}: callActor(calls.${n.call}),`,
   });
+  return ensureImport(result, ['type Submission'], '@statechart/calls/machine');
 }
 
 /**

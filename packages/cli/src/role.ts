@@ -34,10 +34,12 @@ export const role: ScreenOption = {
   ],
   machine: (source, screen) => {
     const result = addAccessToSetup(source, screen);
-    if (hasNotAllowed(result)) return result;
+    if (hasNotAllowed(result)) return addReturnTo(result, screen);
     const notFound = /\n( *)notFound: \{/.exec(result);
     if (!notFound) throw new Error(`machines/appMachine.ts: no root state "notFound" to put #${NOT_ALLOWED} before`);
-    return result.slice(0, notFound.index + 1) + notAllowedNode(notFound[1] ?? '') + result.slice(notFound.index + 1);
+    return (
+      result.slice(0, notFound.index + 1) + notAllowedNode(notFound[1] ?? '', screen) + result.slice(notFound.index + 1)
+    );
   },
   sharedWords: (source) =>
     /\n {2}notAllowed: \{/.test(source)
@@ -75,27 +77,55 @@ export const role: ScreenOption = {
       : [],
 };
 
-/** #notAllowed: signing in there sends the kept route again, so the target's own guards decide. */
-function notAllowedNode(indent: string): string {
+/**
+ * #notAllowed's way on, one per guarded screen: shown while the screen it kept is allowed now
+ * (signed in there, or Back or a link after signing in), it goes on to that screen, with the
+ * params it was refused with. A transition, so the diagram draws it and the path tests take it.
+ */
+function returnEntry(screen: NewScreen, indent: string): string {
+  return `${indent}{ guard: { type: 'mayReturnTo', params: { to: '#${screen.id}', role: '${screen.role ?? ''}' } }, target: '#${screen.id}', actions: 'restoreReturnParams' },`;
+}
+
+/** #notAllowed, written with the first guarded screen: its way on, and signing in there. */
+function notAllowedNode(indent: string, screen: NewScreen): string {
   return [
     `${indent}${NOT_ALLOWED}: {`,
     `${indent}  id: '${NOT_ALLOWED}',`,
     `${indent}  route: {},`,
     `${indent}  meta: { path: 'not-allowed', title: strings.${NOT_ALLOWED}.title },`,
-    `${indent}  on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'returnToTarget'] } },`,
+    `${indent}  always: [`,
+    returnEntry(screen, `${indent}    `),
+    `${indent}  ],`,
+    `${indent}  on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: 'setRoles' } },`,
     `${indent}},`,
     '',
   ].join('\n');
 }
 
+/** A later guarded screen: its way on joins #notAllowed's `always` list. */
+function addReturnTo(source: string, screen: NewScreen): string {
+  const key = new RegExp(`\\n( *)${NOT_ALLOWED}: \\{\\n`).exec(source);
+  const indent = key?.[1] ?? '';
+  const end = key ? source.indexOf(`\n${indent}},`, key.index + 1) : -1;
+  const list = key ? source.slice(key.index, end).indexOf(`\n${indent}  always: [\n`) : -1;
+  if (!key || end < 0 || list < 0) {
+    throw new Error(
+      `machines/appMachine.ts: #${NOT_ALLOWED} has no \`always: [\` list to add #${screen.id}'s way on to: add ${returnEntry(screen, '').trim()} to its always by hand (docs/access.md)`,
+    );
+  }
+  const at = key.index + list + `\n${indent}  always: [\n`.length;
+  return source.slice(0, at) + returnEntry(screen, `${indent}    `) + '\n' + source.slice(at);
+}
+
 /**
  * What a guarded screen needs in setup, once per app: the roles from the machine's input and in
  * context, where a refused route was going (`returnTo`), the session events, `hasRole`,
- * `hasReturnTarget`, and the actions that set and clear roles and route back; per screen, the
+ * `hasReturnTarget`, `mayReturnTo`, and the actions that set and clear roles and restore the
+ * refused params; per screen, the
  * action that keeps its own route.
  */
 function addAccessToSetup(source: string, screen: NewScreen): string {
-  let result = ensureImport(source, ['assign', 'not', 'raise'], 'xstate');
+  let result = ensureImport(source, ['assign', 'not'], 'xstate');
   const first = !/\broles: readonly string\[\]/.test(result);
   if (first) {
     const input = /\n( *)input: \{\} as ([^\n]*),\n/.exec(result);
@@ -148,6 +178,11 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
     result = addToSetupBlock(result, 'guards', 'hasReturnTarget: ({ context }) => context.returnTo !== undefined,');
     result = addToSetupBlock(
       result,
+      'guards',
+      'mayReturnTo: ({ context }, params: { to: string; role: string }) => context.returnTo?.to === params.to && context.roles.includes(params.role),',
+    );
+    result = addToSetupBlock(
+      result,
       'actions',
       "setRoles: assign({ roles: ({ context, event }) => (event.type === 'session.signedIn' ? event.roles : context.roles) }),",
     );
@@ -155,7 +190,7 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
     result = addToSetupBlock(
       result,
       'actions',
-      `returnToTarget: raise(({ context }) => ({ type: 'xstate.route' as const, to: context.returnTo?.to ?? '#${NOT_ALLOWED}', params: context.returnTo?.params ?? {} })),`,
+      'restoreReturnParams: assign({ params: ({ context }) => context.returnTo?.params ?? context.params }),',
     );
   }
   return addToSetupBlock(

@@ -177,8 +177,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const machine = addState(read('machines/appMachine.ts'), screen);
     expect(machine).toContain("guard: not({ type: 'hasRole', params: { role: 'admin' } }),");
     expect(machine).toContain("target: '#notAllowed',");
+    expect(machine).toContain("on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: 'setRoles' } },");
     expect(machine).toContain(
-      "on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'returnToTarget'] } },",
+      "{ guard: { type: 'mayReturnTo', params: { to: '#admin', role: 'admin' } }, target: '#admin', actions: 'restoreReturnParams' },",
     );
     expect(machine).toContain('context: ({ input }) => ({ params: {}, roles: input?.roles ?? [] }),');
     expect(machine).toMatch(/\/\/ TODO: where the roles come from/);
@@ -187,6 +188,13 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(twice.match(/id: 'notAllowed'/g)).toHaveLength(1);
     expect(twice.match(/type: 'session\.signedIn'/g)).toHaveLength(1);
     expect(twice).toContain("keepReportsTarget: assign({ returnTo: ({ context }) => ({ to: '#reports' as const");
+    // …and its own way on from #notAllowed, beside the first one's.
+    expect(twice).toMatch(
+      /always: \[\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#reports', role: 'auditor' \} \}, target: '#reports', actions: 'restoreReturnParams' \},\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#admin'/,
+    );
+    expect(() =>
+      addState(machine.replace(/always: \[\n[^\]]*\],\n/, ''), { id: 'reports', path: 'reports', role: 'auditor' }),
+    ).toThrow("#notAllowed has no `always: [` list to add #reports's way on to: add { guard:");
     // Nested, the first guarded screen still puts #notAllowed at the root.
     const nested = addState(read('machines/appMachine.ts'), { id: 'x', path: 'x', parent: 'home', role: 'a' });
     expect(nested).toMatch(/\n {6}notAllowed: \{\n {8}id: 'notAllowed',/);
@@ -220,7 +228,15 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(machine).toContain(
       "{ guard: 'hasNewThingServerErrors', target: 'editing', actions: 'showNewThingServerErrors' },",
     );
-    expect(machine).toContain("submitNewThing: callPlaceholder<{ id: number }, NewThingInput>('submitNewThing'),");
+    expect(machine).toContain(
+      "submitNewThing: callPlaceholder<{ id: number }, Submission<NewThingInput>>('submitNewThing'),",
+    );
+    // One Idempotency-Key per submit: made when it is taken, sent with the call, kept by Try again.
+    expect(machine).toContain("{ guard: 'isNewThingValid', target: 'submitting', actions: 'beginNewThingSubmit' },");
+    expect(machine).toContain('input: ({ context }) => submission(context.newThing),');
+    expect(machine).toContain(
+      'beginNewThingSubmit: assign({ newThing: ({ context }) => submitted(context.newThing) }),',
+    );
     expect(machine).toContain('context: { params: {}, newThing: emptyForm(emptyNewThing) },');
     expect(machine).toMatch(
       /\| \{ type: 'newThing\.change'; field: NewThingField; value: string \} \| \{ type: 'newThing\.submit' \}/,
@@ -242,7 +258,10 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(afterRole).toContain(
       'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], newThing: emptyForm(emptyNewThing) }),',
     );
-    expect(addSubmitCall(read('src/api/calls.ts'), screen)).toContain('submitNewThing: callActor(calls.saveNewThing),');
+    const calls = addSubmitCall(read('src/api/calls.ts'), screen);
+    expect(calls).toContain('submitNewThing: callActor(calls.saveNewThing),');
+    expect(calls).toContain('idempotencyKey: ({ idempotencyKey }) => idempotencyKey,');
+    expect(calls).toMatch(/^import \{ type Submission \} from '@statechart\/calls\/machine';/m);
     expect(addSubmitHandler(read('server/handlers.ts'), screen)).toContain(
       'return { status: 422, body: { fieldErrors } };',
     );

@@ -54,15 +54,18 @@ export type RouteIdOf<M> = `#${keyof RoutesOf<M> & string}`;
 export type DomainEventOf<M extends AnyStateMachine> = Exclude<EventFromLogic<M>, { type: 'xstate.route' }>;
 
 type RoutesOfConfig<C> = {
-  [E in RouteEntries<C, None> as E['id']]: { params: Flat<E['params']>; search: Flat<E['search']> };
+  [E in RouteEntries<C, None, None> as E['id']]: { params: Flat<E['params']>; search: Flat<E['search']> };
 };
 
-type RouteEntries<Node, Above extends object> =
+/** Path params add up down the tree, and so do search params (a list's `?page` holds on its details). */
+type RouteEntries<Node, Above extends object, AboveSearch extends object> =
   | (Node extends { readonly id: infer Id extends string; readonly route: object }
-      ? { id: Id; params: Above & OwnParams<Node>; search: OwnSearch<Node> }
+      ? { id: Id; params: Above & OwnParams<Node>; search: AboveSearch & OwnSearch<Node> }
       : never)
   | (Node extends { readonly states: infer States }
-      ? { [K in keyof States]: RouteEntries<States[K], Above & OwnParams<Node>> }[keyof States]
+      ? {
+          [K in keyof States]: RouteEntries<States[K], Above & OwnParams<Node>, AboveSearch & SearchOf<Node>>;
+        }[keyof States]
       : never);
 
 /** No params: an object type with no keys. */
@@ -77,9 +80,11 @@ type OwnParams<Node> =
     : None;
 
 /** Search params are optional; a `path: '*'` state may be given the URL it keeps. */
-type OwnSearch<Node> = {
+type OwnSearch<Node> = SearchOf<Node> & (MetaOf<Node> extends { readonly path: '*' } ? { '*'?: string } : None);
+
+type SearchOf<Node> = {
   [Name in SearchNames<MetaOf<Node>>]?: ParserValue<MetaOf<Node>, 'search', Name, never>;
-} & (MetaOf<Node> extends { readonly path: '*' } ? { '*'?: string } : None);
+};
 
 type SearchNames<Meta> = Meta extends { readonly search: infer Search } ? keyof Search & string : never;
 

@@ -90,7 +90,10 @@ export function resolveUrl(table: RouteTable, url: string): Location[] {
   // Not-found keeps the URL as the app writes it (and the browser then shows it), so that a
   // reload reads back the same text: `//x` becomes `/%2F%2Fx`, `/a b` becomes `/a%20b`.
   const parsed = onOrigin(withoutHash);
-  const written = parsed ? spelled(parsed) : safeUrl(withoutHash);
+  // Dot segments can resolve to a path starting `//` (`/a/..//x`), which written as it is would
+  // mean another host: it is written as such a URL is (`/%2F%2Fx`), so it reads back as itself.
+  const written =
+    parsed && !parsed.pathname.startsWith('//') ? spelled(parsed) : safeUrl(parsed ? spelled(parsed) : withoutHash);
   const notFound = [{ route: table.notFound, params: { [URL_PARAM]: written } }];
   if (withoutHash.length > MAX_URL_LENGTH || !parsed) return notFound;
   const queryAt = written.indexOf('?');

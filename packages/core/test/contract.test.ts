@@ -324,7 +324,8 @@ describe('7. every URL the app writes loads back to the same state', () => {
 
   it('round-trips: the URL of any state a URL leads to leads back to that state', { timeout: 60_000 }, () => {
     const segment = fc.oneof(
-      fc.constantFrom('section', 'editor', 'old', 'broken', '01', '-0', '7', '%20', '%zz'),
+      // Dot segments and empty ones too: `/.//section` resolves to a path starting `//`.
+      fc.constantFrom('section', 'editor', 'old', 'broken', '01', '-0', '7', '%20', '%zz', '.', '..', '', '%2e'),
       fc.string({ maxLength: 6 }),
     );
     const query = fc.array(fc.tuple(fc.constantFrom('q', 'page', 'overlay', 'x'), fc.string({ maxLength: 900 })), {
@@ -344,6 +345,19 @@ describe('7. every URL the app writes loads back to the same state', () => {
       { numRuns: 300 },
     );
   });
+
+  it.each(['/.//section?q=a', '/..//section', '/.//', '/section/..//x?q=1'])(
+    'reads %j back as the same not-found text after the app writes it',
+    (typed) => {
+      const { actor, url } = start(referenceMachine, typed);
+      const written = href(table, actor.getSnapshot());
+      expect(url()).toBe(written);
+      expect(actor.getSnapshot().context.params['*'] ?? written).toBe(written);
+      const again = start(referenceMachine, written);
+      expect(again.actor.getSnapshot().value).toEqual(actor.getSnapshot().value);
+      expect(again.actor.getSnapshot().context.params).toEqual(actor.getSnapshot().context.params);
+    },
+  );
 
   it('formats what it resolves to a URL that resolves the same', () => {
     for (const url of ['/section/3?q=a%20b&page=2', '/section?overlay=open', '/editor']) {

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { catalogueEntry, describeError, genericEntry } from '@statechart/calls/errors';
+import type { CallError } from '@statechart/calls/machine';
 import { LEAVING_REFUSED } from '@statechart/core/leaving';
 import { plural } from '@statechart/core/wording';
 import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';
@@ -54,6 +56,11 @@ export interface FormScreenProps<F extends string> {
    * for a field keeps the text input.
    */
   control?: (field: F, props: ControlProps, value: string, change: (value: string) => void) => ReactNode;
+  /**
+   * What the saved notice offers besides a new form: a `<Link>` to what was saved, made from the
+   * id the save answered with (kept in context by the submit's onDone), so it can be opened.
+   */
+  savedLink?: ReactNode;
 }
 
 /**
@@ -64,7 +71,7 @@ export interface FormScreenProps<F extends string> {
  * this only shows `form` and `phase` and sends `on`'s events.
  */
 export function FormScreen<F extends string>(props: FormScreenProps<F>) {
-  const { heading, form, fields, phase, words, on, idPrefix, hints, control } = props;
+  const { heading, form, fields, phase, words, on, idPrefix, hints, control, savedLink } = props;
   const ref = useRef<HTMLFormElement>(null);
   const refused = useLeavingRefused();
   // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
@@ -77,7 +84,7 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
     return (
       <article className="screen">
         {heading}
-        <SavedNotice text={words.saved} />
+        <SavedNotice text={words.saved}>{savedLink}</SavedNotice>
         <button type="button" className="button" onClick={on.another}>
           {words.another}
         </button>
@@ -117,6 +124,7 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
         <FailedNotice
           form={ref}
           words={words}
+          error={form.callError}
           retry={() => {
             focusRegion(ref.current);
             on.retry();
@@ -235,33 +243,47 @@ function RefusedNotice({
 }
 
 /** Reached only by a submit: takes the focus (the form it came from is gone). */
-function SavedNotice({ text }: { text: string }) {
+function SavedNotice({ text, children }: { text: string; children?: ReactNode }) {
   const ref = useFocusOnArrival<HTMLDivElement>(() => true);
   return (
     <div ref={ref} className="notice notice--success" role="status" tabIndex={-1}>
       <h2>{text}</h2>
+      {children ? <p>{children}</p> : null}
     </div>
   );
 }
 
-/** A failed save: takes the focus if it was in the form (the submit or Retry that led here). */
+/**
+ * A failed save: takes the focus if it was in the form (the submit or Retry that led here). It says
+ * what the call's error says (the catalogue's message, and how long to wait when the server said);
+ * a save whose answer never came is not called "not saved": it may have been, and Try again sends
+ * the same Idempotency-Key, so the server answers it without saving twice.
+ */
 function FailedNotice({
   form,
   words,
+  error,
   retry,
   edit,
 }: {
   form: RefObject<HTMLFormElement | null>;
   words: Pick<FormWords<string>, 'failed' | 'retry' | 'edit'>;
+  error: CallError | undefined;
   retry: () => void;
   edit: () => void;
 }) {
   const ref = useFocusOnArrival<HTMLDivElement>(
     (focused) => focused === null || form.current?.contains(focused) === true,
   );
+  const unknown = error?.code === 'unknownOutcome';
+  const { message, wait } = describeError(error);
+  // The generic entry's words are about loading: a save that failed for no known reason says only its heading.
+  const known = error !== undefined && catalogueEntry(error) !== genericEntry;
   return (
     <div ref={ref} className="notice notice--error" role="alert" tabIndex={-1}>
-      <h2>{words.failed}</h2>
+      <h2>{unknown ? formStrings.unknownOutcome : words.failed}</h2>
+      {known ? <p>{unknown ? formStrings.unknownOutcomeHint : message}</p> : null}
+      {wait ? <p>{wait}</p> : null}
       <div className="actions">
         <button type="button" className="button" onClick={retry}>
           {words.retry}

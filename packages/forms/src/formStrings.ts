@@ -11,6 +11,9 @@ export const formStrings = {
     other: 'There are problems with {count} fields',
   } satisfies Plural,
   saving: 'Saving…',
+  /** A save whose answer never came (the call's unknownOutcome): the heading, and what Try again does. */
+  unknownOutcome: 'We could not tell whether this was saved',
+  unknownOutcomeHint: 'Try again: it will not be saved twice.',
   unsaved: 'Unsaved changes: leaving this screen is refused until you save.',
   refusedHeading: 'Your changes are not saved yet',
   refusedBody: 'Save them, discard them, or stay on this form.',

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { serverFieldErrorsSchema } from '@statechart/calls/machine';
+import {
+  newIdempotencyKey,
+  serverFieldErrorsSchema,
+  toCallError,
+  type CallError,
+  type Submission,
+} from '@statechart/calls/machine';
 
 /**
  * Forms in a machine's context. Values stay the strings a person typed (a failed submit loses
@@ -16,6 +22,14 @@ export interface FormState<F extends string> {
   errors: FieldErrors<F>;
   /** A message for the whole form (a call that failed without field errors). */
   failure?: string;
+  /** That failed call's error (plain data): the view tells an unknown outcome from a failure by its code. */
+  callError?: CallError;
+  /**
+   * The Idempotency-Key of the submit these values were sent with (`submitted`): kept while they
+   * are unchanged, so a Try again, or a submit again after an unknown outcome, is the same submit
+   * to the server; an edit drops it (`withField`), so the next submit is a new one.
+   */
+  submitKey?: string;
   /** Grows on each refused submit: the view moves focus to the error summary when it changes. */
   refusals: number;
 }
@@ -51,20 +65,57 @@ export function changeSchema<F extends string>(fields: readonly F[], maxLength: 
   return v.object({ field: v.picklist(fields), value: v.pipe(v.string(), v.maxLength(maxLength)) });
 }
 
-/** Sets one field; its error, if shown, is checked again so it clears as soon as it is fixed. */
+/**
+ * Sets one field; its error, if shown, is checked again so it clears as soon as it is fixed. A
+ * changed value drops the submit key: what is submitted next is a new submit.
+ */
 export function withField<F extends string>(
   form: FormState<F>,
   schema: FormSchema<F>,
   field: F,
   value: string,
 ): FormState<F> {
+  if (form.values[field] === value) return form;
   const values = { ...form.values, [field]: value };
-  if (form.errors[field] === undefined) return { ...form, values };
+  const changed = { ...form, submitKey: undefined };
+  if (form.errors[field] === undefined) return { ...changed, values };
   const errors: FieldErrors<F> = { ...form.errors };
   const error = fieldErrors(schema, values)[field];
   if (error === undefined) delete errors[field];
   else errors[field] = error;
-  return { ...form, values, errors };
+  return { ...changed, values, errors };
+}
+
+/**
+ * The form as a valid submit leaves it (the action of the transition to `submitting`): errors and
+ * failure cleared, and the submit's Idempotency-Key — the one these values were sent with before,
+ * if they are unchanged since, else a new one. A Try again (`failed → submitting`) runs no action
+ * and keeps it too.
+ */
+export function submitted<F extends string>(form: FormState<F>): FormState<F> {
+  return {
+    ...form,
+    errors: {},
+    failure: undefined,
+    callError: undefined,
+    submitKey: form.submitKey ?? newIdempotencyKey(),
+  };
+}
+
+/** What the submit call is invoked with: the values and the submit's key (`Submission`, @statechart/calls/machine). */
+export function submission<F extends string>(form: FormState<F>): Submission<FormValues<F>> {
+  return form.submitKey === undefined
+    ? { values: form.values }
+    : { values: form.values, idempotencyKey: form.submitKey };
+}
+
+/**
+ * The form after a submit failed without field errors: `failure` for the whole form, and the
+ * call's error as plain data (`toCallError`), so the view can say "not known whether it was saved"
+ * for an unknown outcome instead of "not saved". The values and the submit key stay.
+ */
+export function submitFailed<F extends string>(form: FormState<F>, error: unknown, failure: string): FormState<F> {
+  return { ...form, failure, callError: toCallError(error) };
 }
 
 /**

@@ -1,4 +1,7 @@
 import { stockStrings as strings } from '@statechart/react/stockStrings';
+import { errorStrings } from '@statechart/calls/errorStrings';
+import { CallFailure } from '@statechart/calls/http';
+import type { Submission } from '@statechart/calls/machine';
 import { formStrings } from '../src/formStrings';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
@@ -22,7 +25,7 @@ function controlledSubmit() {
     resolve: () => {},
     reject: () => {},
   };
-  const actor = fromPromise<{ id: number }, RecordInput>(
+  const actor = fromPromise<{ id: number }, Submission<RecordInput>>(
     () =>
       new Promise((resolve, reject) => {
         answer.resolve = resolve;
@@ -103,6 +106,22 @@ describe('the reference form in the DOM', () => {
     expect(field(recordStrings.fields.name).value).toBe('taken');
     expect(field(recordStrings.fields.quantity).value).toBe('12');
     expect(field(recordStrings.fields.category).value).toBe('second');
+  });
+
+  it('says a save whose answer never came may have been saved, not that it was not; a failure says why', async () => {
+    const { answer } = await renderAt('/records/new');
+    await type(recordStrings.fields.name, 'A name');
+    await submit();
+    await act(async () => answer.reject(new CallFailure('unknownOutcome')));
+    const notice = await screen.findByRole('alert', {}, patience);
+    expect(within(notice).getByRole('heading').textContent).toBe(formStrings.unknownOutcome);
+    expect(notice.textContent).toContain(formStrings.unknownOutcomeHint);
+    expect(screen.queryByRole('heading', { name: recordStrings.failed })).toBeNull();
+    await act(async () => screen.getByRole('button', { name: recordStrings.retry }).click());
+    await act(async () => answer.reject(new CallFailure('http.5xx', 500)));
+    const failed = await screen.findByRole('alert', {}, patience);
+    expect(within(failed).getByRole('heading').textContent).toBe(recordStrings.failed);
+    expect(failed.textContent).toContain(errorStrings.server);
   });
 
   it('refuses to leave while dirty, and saves', async () => {

@@ -2,7 +2,17 @@ import { formStrings } from '../src/formStrings';
 import * as v from 'valibot';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { emptyForm, fieldErrors, isDirty, serverFieldErrors, withField } from '../src/forms';
+import {
+  emptyForm,
+  fieldErrors,
+  isDirty,
+  serverFieldErrors,
+  submission,
+  submitFailed,
+  submitted,
+  withField,
+} from '../src/forms';
+import { CallFailure } from '@statechart/calls/http';
 import { refusesLeaving } from '@statechart/core/leaving';
 import { interpolate, plural } from '@statechart/core/wording';
 import { emptyRecord, recordFields, recordSchema, recordStrings } from '../../../examples/reference/recordForm';
@@ -30,6 +40,28 @@ describe('form helpers (machines/forms.ts)', () => {
     const refused = { ...emptyForm(emptyRecord), errors: fieldErrors(recordSchema, emptyRecord) };
     expect(withField(refused, recordSchema, 'name', 'x').errors).toEqual({});
     expect(withField(emptyForm(emptyRecord), recordSchema, 'quantity', 'abc').errors).toEqual({});
+  });
+
+  it('gives a submit its Idempotency-Key, keeps it while the values are unchanged, drops it on an edit', () => {
+    const filled = withField(emptyForm(emptyRecord), recordSchema, 'name', 'A name');
+    expect(submission(filled)).toEqual({ values: filled.values });
+    const sent = submitted({ ...filled, failure: 'before', errors: { name: 'x' } });
+    expect(sent).toMatchObject({ errors: {}, failure: undefined, submitKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(submission(sent)).toEqual({ values: filled.values, idempotencyKey: sent.submitKey });
+    const failed = submitFailed(sent, new CallFailure('unknownOutcome'), 'Not saved');
+    expect(failed).toMatchObject({
+      failure: 'Not saved',
+      callError: { code: 'unknownOutcome' },
+      submitKey: sent.submitKey,
+    });
+    // Sent again unchanged (after "Back to the form"): the same submit.
+    expect(submitted(failed).submitKey).toBe(sent.submitKey);
+    expect(submitted(failed).callError).toBeUndefined();
+    // The same value typed again changes nothing; another value is a new submit.
+    expect(withField(failed, recordSchema, 'name', 'A name').submitKey).toBe(sent.submitKey);
+    const edited = withField(failed, recordSchema, 'name', 'Another');
+    expect(edited.submitKey).toBeUndefined();
+    expect(submitted(edited).submitKey).not.toBe(sent.submitKey);
   });
 
   it('is dirty while the values differ from the saved ones', () => {
@@ -160,6 +192,25 @@ describe('access (admin and notAllowed)', () => {
     expect(main(actor.getSnapshot())).toBe('admin');
     actor.send({ type: 'session.signedOut' });
     expect(main(actor.getSnapshot())).toBe('notAllowed');
+  });
+
+  it('goes on to the target when notAllowed is shown again once the role is held (Back, a link)', () => {
+    const actor = start();
+    actor.send(route('#admin'));
+    actor.send({ type: 'session.signedIn', roles: ['admin'] });
+    expect(main(actor.getSnapshot())).toBe('admin');
+    // Back to /not-allowed: the router sends the route to it; the machine goes on.
+    actor.send(route('#notAllowed'));
+    expect(main(actor.getSnapshot())).toBe('admin');
+    // Without a kept target it is shown, whatever the roles.
+    const direct = start({ roles: ['admin'] });
+    direct.send(route('#notAllowed'));
+    expect(main(direct.getSnapshot())).toBe('notAllowed');
+    // Without the role it stays, and does not loop.
+    const refused = start();
+    refused.send(route('#admin'));
+    refused.send(route('#notAllowed'));
+    expect(main(refused.getSnapshot())).toBe('notAllowed');
   });
 
   it('takes the roles from input, and ignores input of the wrong shape', () => {

@@ -283,9 +283,16 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
   for (const source of sources) reach(live, source.events, seen);
   const prefer = options.prefer ?? (() => true);
 
-  const addPath = (source: (typeof sources)[number], event: AnyEvent) => {
+  // A path already added for another transition (a guarded always that entering its state did
+  // not take) is not added again: the next source is tried instead.
+  const added = new Set(sources.map((source) => JSON.stringify(source.events)));
+  const addPath = (source: (typeof sources)[number], event: AnyEvent): boolean => {
+    const key = JSON.stringify([...source.events, event]);
+    if (added.has(key)) return false;
+    added.add(key);
     const state = reach(live, [...source.events, event], seen);
     paths.push(toTestPath([...source.path.steps, { event, state }], state, describeState));
+    return true;
   };
 
   // Not snapshot.can(): a targetless transition without actions (a refusal) is still taken.
@@ -310,8 +317,7 @@ export function generatePaths(machine: AnyStateMachine, options: GenerateOptions
           if (raised) return selected.some((transition) => entersFinalBelow(transition, def.source));
           return selected.some((transition) => transitionKey(transition) === def.key);
         });
-        if (!event) return false;
-        addPath(source, event);
+        if (!event || !addPath(source, event)) return false;
         return seen.transitions.has(def.key);
       }),
     );

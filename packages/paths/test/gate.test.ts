@@ -148,10 +148,6 @@ describe('the transitions excluded by a rule', () => {
         'its URL means the index child #recordList, so the router sends a route to #recordList instead',
       '#reference.app.main on route #records → #records':
         'its URL means the index child #recordList, so the router sends a route to #recordList instead',
-      '#records on route #records → #records':
-        'its URL means the index child #recordList, so the router sends a route to #recordList instead',
-      '#recordList on route #recordList (in place)': 'a route to the screen shown with the same params',
-      '#recordDetail on route #recordDetail (in place)': 'a route to the screen shown with the same params',
     });
   });
 

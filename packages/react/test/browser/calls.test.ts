@@ -158,11 +158,77 @@ describe.concurrent("an app's API slot behind vite preview", () => {
 });
 
 describe('loading on entry', () => {
-  it('makes one request for a deep link to a record and shows it', async () => {
+  it('makes one request for a deep link to a record and one for the list beside it, and shows both', async () => {
     await open('/records/2', async (page) => {
       await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+      await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await api.requests()).toMatchObject([{ path: '/api/records/2', aborted: false }]);
+      const requests = await api.requests();
+      expect(requests.map((request) => request.path).sort()).toEqual(['/api/records', '/api/records/2']);
+      expect(requests.every((request) => !request.aborted)).toBe(true);
+    });
+  });
+
+  it('keeps the list mounted and loaded while details are chosen, marking the chosen one', async () => {
+    await open('/records', async (page) => {
+      const list = page.getByTestId('records');
+      await list.getByRole('link', { name: 'Record 3' }).waitFor();
+      await list.evaluate((element) => ((element as HTMLElement & { kept?: boolean }).kept = true));
+      const background = (name: string) =>
+        list.getByRole('link', { name }).evaluate((link) => getComputedStyle(link).backgroundColor);
+      const plain = await background('Record 2');
+      for (const name of ['Record 2', 'Record 3']) {
+        await list.getByRole('link', { name }).click();
+        await expect.poll(() => page.getByTestId('record-name').textContent()).toBe(name);
+        expect(await list.getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+        expect(await background(name)).not.toBe(plain);
+        expect(await list.evaluate((element) => (element as HTMLElement & { kept?: boolean }).kept)).toBe(true);
+      }
+      expect(await list.getByRole('link', { name: 'Record 2' }).getAttribute('aria-current')).toBeNull();
+      expect((await api.requests()).map((request) => request.path)).toEqual([
+        '/api/records',
+        '/api/records/2',
+        '/api/records/3',
+      ]);
+    });
+  });
+
+  it('offers the detail’s tabs while it loads, and keeps the chosen one when the answer comes', async () => {
+    await api.behave({ path: '/api/records/2', behaviour: { kind: 'delay', ms: 1_000 }, times: 1 });
+    await open('/records/2', async (page) => {
+      const tab = (name: string) => page.getByRole('group', { name: 'Record tabs' }).getByRole('button', { name });
+      await page.locator('main section[aria-busy="true"]').first().waitFor();
+      await tab('Notes').click();
+      expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+      expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      await page.getByText('No notes.').waitFor();
+      await tab('Summary').click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+    });
+  });
+
+  it('keeps the page of the list in the URL: its details keep it, Back and a reload read it', async () => {
+    await open('/records', async (page) => {
+      const list = page.getByTestId('records');
+      await list.getByRole('link', { name: 'Record 3' }).waitFor();
+      await page.getByRole('link', { name: 'Next page' }).click();
+      await list.getByRole('link', { name: 'Record 4' }).waitFor();
+      expect(new URL(page.url()).search).toBe('?page=2');
+      expect(await page.getByRole('navigation', { name: 'Pages' }).textContent()).toContain('Page 2 of 3');
+      await list.getByRole('link', { name: 'Record 5' }).click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 5');
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/records/5?page=2');
+      await page.reload();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 5');
+      await list.getByRole('link', { name: 'Record 4' }).waitFor();
+      await page.goBack();
+      await heading(page, 'All records').waitFor();
+      await expect.poll(() => new URL(page.url()).search).toBe('?page=2');
+      await page.goBack();
+      await list.getByRole('link', { name: 'Record 1' }).waitFor();
+      expect(await list.getByRole('link', { name: 'Record 4' }).count()).toBe(0);
+      expect(new URL(page.url()).search).toBe('');
     });
   });
 
@@ -189,8 +255,9 @@ describe('loading on entry', () => {
       '/records',
       async (page) => {
         await page.getByRole('link', { name: 'Record 3' }).waitFor();
-        await page.getByRole('link', { name: 'Record 2' }).first().click();
-        await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+        // Away from the records (their list stays loaded while a detail is chosen), then Back.
+        await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+        await heading(page, 'Reference home').waitFor();
         // The answers are fresh for RECORDS_FRESH_MS: move the page's clock past it.
         await page.clock.setSystemTime(Date.now() + RECORDS_FRESH_MS + 1_000);
         await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 1_200 }, times: 1 });
@@ -202,11 +269,7 @@ describe('loading on entry', () => {
         expect(await page.getByTestId('records').getByRole('link').count()).toBe(3);
         await expect.poll(() => pendingSeen(page)).toEqual({ shown: true, busy: true });
         await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
-        expect((await api.requests()).map((request) => request.path)).toEqual([
-          '/api/records',
-          '/api/records/2',
-          '/api/records',
-        ]);
+        expect((await api.requests()).map((request) => request.path)).toEqual(['/api/records', '/api/records']);
       },
       { before: (page) => page.clock.install() },
     );

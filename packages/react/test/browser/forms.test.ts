@@ -223,6 +223,19 @@ describe.concurrent('access in Chromium', () => {
     });
   });
 
+  it('goes on to the target when Back shows not allowed again after signing in', async ({ expect }) => {
+    await open('/admin', async (page) => {
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      await page.goBack();
+      await page.waitForFunction(() => location.pathname === '/admin');
+      expect(await heading(page, accessStrings.admin).count()).toBe(1);
+      expect(await heading(page, accessStrings.notAllowed).count()).toBe(0);
+      // The app keeps working from there: a nav entry and Back again.
+      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
+    });
+  });
+
   it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
     await open('/admin', async (page) => {
       await page.getByRole('button', { name: accessStrings.signIn }).click();
@@ -259,6 +272,20 @@ describe('the reference form in Chromium', () => {
       expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
       await page.goBack();
       await expect.poll(() => path(page)).toBe('/');
+    });
+  });
+
+  it('links the saved notice to the new record, by the id the save answered', async () => {
+    await open('/records/new', async (page) => {
+      await field(page, recordStrings.fields.name).fill('Kept by id');
+      await submit(page);
+      await heading(page, recordStrings.saved).waitFor();
+      const link = page.getByRole('status').getByRole('link', { name: /^Open record \d+$/ });
+      const id = Number((await link.textContent())?.replace(/\D/g, ''));
+      expect(await link.getAttribute('href')).toBe(`/records/${id}`);
+      await link.click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Kept by id');
+      expect(path(page)).toBe(`/records/${id}`);
     });
   });
 
@@ -309,7 +336,7 @@ describe('the reference form in Chromium', () => {
     });
   });
 
-  it('fails with a timeout when the server never answers, and "Back to the form" focuses the first field', async () => {
+  it('says it cannot tell whether a save the server never answered was saved, and "Back to the form" focuses the first field', async () => {
     await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hang' } });
     const context = await browser.newContext();
     try {
@@ -318,7 +345,9 @@ describe('the reference form in Chromium', () => {
       await page.goto(`${origin()}/records/new`);
       await fillValid(page);
       await submit(page);
-      await heading(page, recordStrings.failed).waitFor();
+      // Not "not saved": the request left, and the server may have saved it.
+      await heading(page, formStrings.unknownOutcome).waitFor();
+      expect(await heading(page, recordStrings.failed).count()).toBe(0);
       await expect.poll(() => saves()).toMatchObject([{ answered: false, aborted: true }]);
       await page.getByRole('button', { name: recordStrings.edit }).click();
       await expect
@@ -327,6 +356,54 @@ describe('the reference form in Chromium', () => {
     } finally {
       await context.close();
     }
+  });
+
+  it('saves once when the answer comes after the timeout: Try again sends the same Idempotency-Key and gets the first answer', async () => {
+    // The handler runs at once (the record exists); its answer is held past the app's timeout.
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 2_500 }, times: 1 });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+      await page.goto(`${origin()}/records/new`);
+      await fillValid(page, 'Saved once');
+      await submit(page);
+      await heading(page, formStrings.unknownOutcome).waitFor();
+      await expect.poll(() => focus(page)).toBe(`alert ${formStrings.unknownOutcome}`);
+      expect(await page.getByRole('alert').textContent()).toContain(formStrings.unknownOutcomeHint);
+      await expect.poll(() => saves()).toMatchObject([{ aborted: true, answered: false }]);
+      await page.getByRole('button', { name: recordStrings.retry }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
+      // Two requests, one submit: the second carried the first's key and was answered with the
+      // first's answer, without running the handler again. One record.
+      const [first, second, ...more] = await saves();
+      expect(first?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(first?.replayed).toBeUndefined();
+      expect(second).toMatchObject({ idempotencyKey: first?.idempotencyKey, replayed: true, answered: true });
+      expect(more).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sends a new Idempotency-Key for a new submit after an edit', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 2 });
+    await open('/records/new', async (page) => {
+      await fillValid(page, 'First');
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      await page.getByRole('button', { name: recordStrings.retry }).click();
+      await heading(page, recordStrings.failed).waitFor();
+      await page.getByRole('button', { name: recordStrings.edit }).click();
+      await field(page, recordStrings.fields.name).fill('Second');
+      await submit(page);
+      await heading(page, recordStrings.saved).waitFor();
+      const keys = (await saves()).map((request) => request.idempotencyKey);
+      expect(keys).toHaveLength(3);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).not.toBe(keys[0]);
+    });
   });
 
   it('refuses leaving while submitting: the save is not aborted, and completes', async () => {

@@ -306,6 +306,8 @@ describe.concurrent('unknown and malformed URLs', () => {
     // A protocol-relative path's entry is rewritten as one path segment (the app writes only URLs
     // that stay on our origin), and shown as written, so that a reload shows the same text.
     ['//evil.example/path', '/%2F%2Fevil.example%2Fpath', '/%2F%2Fevil.example%2Fpath'],
+    // Dot segments that resolve to such a path: the same text, then and after a reload.
+    ['/.//section?q=a', '/%2F%2Fsection%3Fq%3Da', '/%2F%2Fsection%3Fq%3Da'],
   ];
   for (const [url, shown, kept = url] of cases) {
     it(`shows not-found for ${url}, keeping the URL as typed, with a way home`, async ({ expect }) => {
@@ -313,6 +315,12 @@ describe.concurrent('unknown and malformed URLs', () => {
         await heading(page, 'Page not found').waitFor();
         expect(path(page)).toBe(kept);
         expect(await page.locator('.typed-url').textContent()).toBe(shown);
+        if (kept !== url) {
+          await page.reload();
+          await heading(page, 'Page not found').waitFor();
+          expect(path(page)).toBe(kept);
+          expect(await page.locator('.typed-url').textContent()).toBe(shown);
+        }
         await page.getByRole('link', { name: 'Go to the home page' }).click();
         await heading(page, 'Reference home').waitFor();
         expect(path(page)).toBe('/');

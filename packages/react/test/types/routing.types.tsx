@@ -24,6 +24,9 @@ export function ReferenceLinks() {
       <Link to="#sectionList" params={{ q: 'red', page: 2 }}>
         and typed
       </Link>
+      <Link to="#recordDetail" params={{ id: 3, page: 2 }}>
+        an ancestor&apos;s search param holds on its descendants (a list&apos;s page on its details)
+      </Link>
       <Link to="#overlayOpen" className="nav-link" aria-label="anchor props pass through">
         a parallel region&apos;s state
       </Link>
@@ -54,6 +57,17 @@ export function ReferenceLinks() {
         // @ts-expect-error wrong search param type: page is an int
         params={{ page: 'two' }}
       >
+        x
+      </Link>
+      <Link
+        to="#recordDetail"
+        // @ts-expect-error wrong ancestor search param type: page is an int
+        params={{ id: 3, page: 'two' }}
+      >
+        x
+      </Link>
+      {/* @ts-expect-error a search param of a sibling's (the list's ?q) is not the item's */}
+      <Link to="#sectionItem" params={{ id: 3, q: 'red' }}>
         x
       </Link>
     </>

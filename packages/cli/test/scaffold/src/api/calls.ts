@@ -22,8 +22,10 @@ import type { CallSpec } from '@statechart/calls/http';
  *      } satisfies CallRegistry;
  *      export const callActors = { loadThing: callActor(calls.getThing) } satisfies CallActors;
  *
- *    A form's submit is a call with a `body` and no freshness: `saveThing: defineCall<ThingInput, { id: number }>({
- *    method: 'POST', path: () => '/api/things', body: (input) => input, response: v.object({ id: v.number() }) })`.
+ *    A form's submit is a call with a `body`, no freshness, and the submit's Idempotency-Key (its
+ *    input is the form's `submission(form)`, docs/forms.md): `saveThing: defineCall<Submission<ThingInput>,
+ *    { id: number }>({ method: 'POST', path: () => '/api/things', body: ({ values }) => values,
+ *    idempotencyKey: ({ idempotencyKey }) => idempotencyKey, response: v.object({ id: v.number() }) })`.
  * 3. server/handlers.ts answers it (`'GET /api/things/:id': ({ params }) => ({ body: … })`).
  *
  * src/main.tsx passes `callActors` to `mountApp({ provide: { actors } })`; nothing else to wire.
