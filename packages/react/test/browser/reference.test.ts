@@ -139,7 +139,7 @@ describe.concurrent('links, Back and Forward', () => {
       expect(await look('Item 1')).not.toBe(await look('Item 2'));
       expect(await look('Item 2')).toBe(await look('Item 3'));
       expect(await look('Section')).not.toBe(await look('Editor'));
-      // The list primitive for a list beside its detail (.item-list), and a plain link in a screen
+      // The list primitive for a list beside its detail (.item-list), and a plain list of links in a screen
       // (docs/ui.md): the stylesheet the app ships draws aria-current, whatever marks it.
       const marks = await page
         .locator('article.screen')
@@ -149,8 +149,8 @@ describe.concurrent('links, Back and Forward', () => {
           list.className = 'item-list';
           list.innerHTML =
             '<li><a href="#a">A</a></li><li><a href="#b" aria-current="page">B</a></li><li><a href="#c">C</a></li>';
-          const plain = document.createElement('p');
-          plain.innerHTML = '<a href="#d">D</a> <a href="#e" aria-current="page">E</a>';
+          const plain = document.createElement('ul');
+          plain.innerHTML = '<li><a href="#d">D</a></li><li><a href="#e" aria-current="page">E</a></li>';
           screen.append(list, plain);
           const look = (link: Element) => {
             const style = getComputedStyle(link);
