@@ -83,10 +83,11 @@ export const referenceSpec = makeSpec({
   // Derived: a screen that refuses to leave (a dirty editor or form), or where a sample event
   // does something else (a valid form), is another state. No guard is named here.
   stateContext: behaviourOf(referenceMachine, referenceEvents),
-  // A reload keeps the session's roles (sessionStorage) and the form's draft (localStorage).
+  // A reload keeps the session (sessionStorage: the roles, and where a refused deep link was
+  // going) and the form's draft (localStorage).
   storedInput: (snapshot) => {
-    const { roles, record } = snapshot.context as ReferenceContext;
-    return { roles, draft: isDirty(record) ? record.values : undefined };
+    const { roles, returnTo, record } = snapshot.context as ReferenceContext;
+    return { roles, returnTo, draft: isDirty(record) ? record.values : undefined };
   },
   // Pasted as the overlay's "Copy as test" gave it (the tour, then the overlay region opened and
   // closed beside it): packages/paths/test/cases.test.ts replays it, so docs/visualiser.md's "paste it into

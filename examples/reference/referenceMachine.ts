@@ -18,7 +18,7 @@ import { refuseLeavingWhile } from '@statechart/core/leaving';
 import { routed } from '@statechart/core/routed';
 import { keepRouteTypes } from '@statechart/core/routeTypes';
 import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
-import { accessStrings, sessionSchema, type ReturnTarget } from './access';
+import { accessStrings, returnTargetSchema, sessionSchema, type ReturnTarget } from './access';
 import {
   emptyRecord,
   recordDraftSchema,
@@ -84,6 +84,7 @@ export interface ReferenceRecordPage {
  */
 export const referenceInputSchema = v.object({
   roles: v.optional(sessionSchema.entries.roles),
+  returnTo: v.optional(returnTargetSchema),
   draft: v.optional(recordDraftSchema),
 });
 export type ReferenceInput = v.InferInput<typeof referenceInputSchema>;
@@ -220,7 +221,8 @@ export const referenceMachine = routed(
         }),
         clearRoles: assign({ roles: [] }),
         keepAdminTarget: assign({
-          returnTo: ({ context }) => ({ to: '#admin' as const, params: { ...context.params } }),
+          // #admin has no params; a guarded screen with some keeps its own ({ id: context.params.id }).
+          returnTo: { to: '#admin' as const, params: {} },
         }),
         // Going on to the kept target: its params are the ones it was refused with.
         restoreReturnParams: assign({ params: ({ context }) => context.returnTo?.params ?? context.params }),
@@ -258,6 +260,8 @@ export const referenceMachine = routed(
         itemEntries: 0,
         record: emptyForm(emptyRecord, known.draft),
         roles: known.roles ?? [],
+        // Kept with the session: /not-allowed means after a reload what it meant before.
+        returnTo: known.returnTo,
       };
     },
     initial: 'app',
@@ -473,7 +477,7 @@ export const referenceMachine = routed(
                 always: {
                   guard: not({ type: 'hasRole', params: { role: 'admin' } }),
                   target: '#notAllowed',
-                  actions: 'keepAdminTarget',
+                  actions: ['keepAdminTarget', 'rememberSession'],
                 },
               },
               notAllowed: {

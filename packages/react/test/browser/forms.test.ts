@@ -236,6 +236,18 @@ describe.concurrent('access in Chromium', () => {
     });
   });
 
+  it('keeps where a refused deep link was going across a reload of not allowed', async ({ expect }) => {
+    await open('/admin', async (page) => {
+      await heading(page, accessStrings.notAllowed).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(page.url()).not.toContain('admin');
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(path(page)).toBe('/admin');
+    });
+  });
+
   it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
     await open('/admin', async (page) => {
       await page.getByRole('button', { name: accessStrings.signIn }).click();
