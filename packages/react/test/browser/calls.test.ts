@@ -95,11 +95,19 @@ describe.concurrent('failures: the catalogue message, focused, with its handling
     });
   });
 
-  it('offers a way out, not a retry, for a record that does not exist', async ({ expect }) => {
+  it('offers a way out, not a retry, for a record that does not exist, in a flat notice', async ({ expect }) => {
     await open('/records/99', async (page) => {
       await alert(page).waitFor();
       expect(await alert(page).textContent()).toContain(errorStrings.notFound);
       expect(await page.getByRole('button', { name: errorStrings.retry }).count()).toBe(0);
+      // Flat: no frame or fill of its own (a bar at its start), so it sits in a panel without a
+      // box in the box, whatever holds it.
+      expect(
+        await alert(page).evaluate((node) => {
+          const style = getComputedStyle(node);
+          return [style.borderTopWidth, style.borderBottomWidth, style.borderInlineEndWidth, style.backgroundColor];
+        }),
+      ).toEqual(['0px', '0px', '0px', 'rgba(0, 0, 0, 0)']);
       await alert(page).getByRole('link', { name: 'All records' }).click();
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     });

@@ -79,6 +79,36 @@ describe.concurrent('the reference form in Chromium', () => {
     });
   });
 
+  it('draws one frame around the focused error summary: its border, with the focus ring drawn over it, never a second one', async ({
+    expect,
+  }) => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.quantity).fill('500');
+      const summary = page.getByRole('alert');
+      /** Where the outline is drawn: over the border (one frame) unless its outer edge is past the border's. */
+      const frames = () =>
+        summary.evaluate((node) => {
+          const style = getComputedStyle(node);
+          const border = parseFloat(style.borderTopWidth);
+          const ring =
+            style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+          return { focused: node === document.activeElement, border: border > 0, ringOutsideBorder: ring > 0 };
+        });
+      // By keyboard: the ring shows, on the border.
+      await page.getByRole('button', { name: recordStrings.submit }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(frames).toEqual({ focused: true, border: true, ringOutsideBorder: false });
+      expect(
+        await summary.evaluate((node) => node.matches(':focus-visible') && getComputedStyle(node).outlineStyle),
+      ).toBe('solid');
+      // By mouse: the border alone.
+      await field(page, recordStrings.fields.quantity).fill('501');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await expect.poll(frames).toEqual({ focused: true, border: true, ringOutsideBorder: false });
+    });
+  });
+
   it('says why a refused link, Back or Forward did nothing: an announced notice at the form, focused, with save, discard and stay', async ({
     expect,
   }) => {
