@@ -50,7 +50,9 @@ export const TARGET_OVER_STACK_FLOOR = 4 * 1024;
 // The gate is the measured overhead plus a small margin, so unintended growth fails; each raise
 // says why in docs/BENCHMARKS.md ("Bundle"). 7.8 KB: a parallel root's and a root reset's boot
 // (startsAtUrl, +71 B) and parents that stay mounted while a child changes (+31 B) made 7,965 B.
-export const BUDGET_OVER_STACK_FLOOR = Math.round(7.8 * 1024);
+// 8.15 KB: the header's menu button (packages/react/src/HeaderNav.tsx: a header that stays one row
+// on a phone, measured before paint, +315 B) made 8,302 B (docs/BENCHMARKS.md says what it is made of).
+export const BUDGET_OVER_STACK_FLOOR = Math.round(8.15 * 1024);
 /** What one more routable screen may add to the initial JS: its state node, meta and title. */
 export const PER_SCREEN_TARGET = 120;
 export { PRODUCT_INITIAL_JS_BUDGET };

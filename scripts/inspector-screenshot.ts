@@ -3,7 +3,8 @@
  * (the overlay exists in development only), opens the statechart overlay on an item screen after
  * a few navigations, selects an older log entry (time travel), and writes
  * docs/screenshots/overlay-{light,dark}-{1440,390}.png, plus inspector-overlay.png (light, 1,440 px,
- * live) which README shows.
+ * live) which README shows and overlay-fit-1440.png (live again, after Fit: the active state's
+ * neighbourhood at the smallest readable scale).
  */
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
@@ -26,7 +27,7 @@ async function shoot(
   scheme: 'light' | 'dark',
   width: number,
   height: number,
-  files: { live?: string; past: string },
+  files: { live?: string; past: string; fit?: string },
 ) {
   const context = await browser.newContext({
     viewport: { width, height },
@@ -57,6 +58,13 @@ async function shoot(
   await page.mouse.move(0, 0);
   await page.screenshot({ path: files.past });
   console.log(files.past);
+  if (files.fit) {
+    await dialog.getByRole('button', { name: 'Live', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Fit', exact: true }).click();
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: files.fit });
+    console.log(files.fit);
+  }
   await context.close();
 }
 
@@ -64,6 +72,7 @@ try {
   await shoot(browser, 'light', 1440, 900, {
     live: 'docs/screenshots/inspector-overlay.png',
     past: 'docs/screenshots/overlay-light-1440.png',
+    fit: 'docs/screenshots/overlay-fit-1440.png',
   });
   await shoot(browser, 'dark', 1440, 900, { past: 'docs/screenshots/overlay-dark-1440.png' });
   await shoot(browser, 'light', 390, 844, { past: 'docs/screenshots/overlay-light-390.png' });

@@ -1,14 +1,15 @@
 /**
- * `npx tsx scripts/primitives-screenshots.ts`: the UI primitives of src/styles.css (fields,
- * selects, checkboxes, errors, buttons, notices, pending and empty states) on one page, light and
- * dark, at 320 px and desktop width → docs/screenshots/primitives-*.png. No build: the page is
- * the stylesheet plus the markup the components (src/forms) render.
+ * `npx tsx scripts/primitives-screenshots.ts`: the UI primitives of packages/react/src/styles.css
+ * (fields, selects, checkboxes, errors, buttons, notices, a failed call in a panel, a list with its
+ * current item, pending and empty states) on one page, light and dark, at 320 px and desktop
+ * width → docs/screenshots/primitives-*.png. No build: the page is the stylesheet plus the markup
+ * the components (packages/forms, packages/calls) render.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
 
-const css = readFileSync('src/styles.css', 'utf8');
+const css = readFileSync('packages/react/src/styles.css', 'utf8');
 const body = `
 <main class="site-main"><article class="screen">
   <h1 class="screen-heading">UI primitives</h1>
@@ -39,6 +40,16 @@ const body = `
   </div>
   <div class="notice notice--success" role="status" style="margin-top:1.5rem"><h2>Saved</h2></div>
   <div class="notice notice--error" role="alert"><h2>Not saved</h2><p>The call failed.</p></div>
+  <ul class="item-list" aria-label="Items">
+    <li><a href="#1">Item 1</a></li><li><a href="#2" aria-current="page">Item 2 (the one shown)</a></li><li><a href="#3">Item 3</a></li>
+  </ul>
+  <section class="panel" aria-label="Detail">
+    <h2>Item 2</h2>
+    <div class="call-failed" role="alert" aria-labelledby="cf" tabindex="-1">
+      <h3 id="cf">Not loaded</h3><p>The server had a problem. Try again in a moment.</p>
+      <button class="button" type="button">Try again</button>
+    </div>
+  </section>
   <p class="empty">Nothing here yet.</p>
 </article></main>`;
 

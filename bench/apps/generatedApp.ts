@@ -102,6 +102,7 @@ if (container) {
   productName: 'Generated app',
   skipLink: 'Skip to main content',
   navLabel: 'Main',
+  menu: 'Menu',
   footer: 'A generated app that measures the foundation.',
   loading: 'Loading…',
   viewFailed: 'This screen failed to show. Reload the page to try again.',

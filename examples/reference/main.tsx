@@ -19,14 +19,14 @@ if (container) {
     machine: referenceMachine,
     // The real calls, to same-origin /api (proxied to the reference API server).
     // The session's roles and a draft from an earlier visit; storage stays out of the machine.
-    input: { roles: sessionStore.load()?.roles ?? [], draft: recordDraft.load() },
+    input: { ...(sessionStore.load() ?? { roles: [] }), draft: recordDraft.load() },
     provide: {
       actors: referenceActors({ timeoutMs: storedTimeout(), fresh: stored(FRESHNESS_KEY) !== 'off' }),
       actions: {
         saveDraft: ({ context }) => keepDraft(context.record),
         clearDraft: (_, { ended }) => recordDraft.end(ended),
         settleDraft: ({ context }) => settleDraft(context.record),
-        rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles] }),
+        rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles], returnTo: context.returnTo }),
       },
     },
     // The product's not-found and error views, and the reference screens' own.

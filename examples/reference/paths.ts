@@ -34,9 +34,12 @@ const callAssertions: Record<string, StateAssertion> = {
   'reference.app.main.records.list.loading': { absentHeading: referenceStrings.recordsNotLoaded },
   'reference.app.main.records.list.loaded': { absentHeading: referenceStrings.recordsNotLoaded },
   'reference.app.main.records.list.failed': { heading: referenceStrings.recordsNotLoaded },
-  'reference.app.main.records.shown.detail.loading': notFailed,
-  'reference.app.main.records.shown.detail.loaded': notFailed,
-  'reference.app.main.records.shown.detail.failed': failed,
+  'reference.app.main.records.shown.detail.call.loading': notFailed,
+  'reference.app.main.records.shown.detail.call.loaded': notFailed,
+  'reference.app.main.records.shown.detail.call.failed': failed,
+  // Tabs inside the detail that loads: shown pressed, whatever the call's state.
+  'reference.app.main.records.shown.detail.tab.summary': { pressed: referenceStrings.summary },
+  'reference.app.main.records.shown.detail.tab.notes': { pressed: referenceStrings.notes },
 };
 // ---- end of calls -----------------------------------------------------------------------------
 // forms: the form and access examples.
@@ -67,6 +70,8 @@ const referenceEvents: AnyEvent[] = [
   { type: 'editor.save' },
   { type: 'item.showNotes' },
   { type: 'item.showDetails' },
+  { type: 'recordDetail.showSummary' },
+  { type: 'recordDetail.showNotes' },
   { type: 'call.retry' },
   ...formsEvents,
 ];
@@ -83,10 +88,11 @@ export const referenceSpec = makeSpec({
   // Derived: a screen that refuses to leave (a dirty editor or form), or where a sample event
   // does something else (a valid form), is another state. No guard is named here.
   stateContext: behaviourOf(referenceMachine, referenceEvents),
-  // A reload keeps the session's roles (sessionStorage) and the form's draft (localStorage).
+  // A reload keeps the session (sessionStorage: the roles, and where a refused deep link was
+  // going) and the form's draft (localStorage).
   storedInput: (snapshot) => {
-    const { roles, record } = snapshot.context as ReferenceContext;
-    return { roles, draft: isDirty(record) ? record.values : undefined };
+    const { roles, returnTo, record } = snapshot.context as ReferenceContext;
+    return { roles, returnTo, draft: isDirty(record) ? record.values : undefined };
   },
   // Pasted as the overlay's "Copy as test" gave it (the tour, then the overlay region opened and
   // closed beside it): packages/paths/test/cases.test.ts replays it, so docs/visualiser.md's "paste it into
@@ -147,6 +153,8 @@ export const referenceSpec = makeSpec({
     'editor.save': () => ({ do: 'click', role: 'button', name: 'Save' }),
     'item.showNotes': () => ({ do: 'click', role: 'button', name: 'Notes' }),
     'item.showDetails': () => ({ do: 'click', role: 'button', name: 'Details' }),
+    'recordDetail.showSummary': () => ({ do: 'click', role: 'button', name: referenceStrings.summary }),
+    'recordDetail.showNotes': () => ({ do: 'click', role: 'button', name: referenceStrings.notes }),
     ...callExecutors,
     // forms
     'record.change': (event) => ({

@@ -25,6 +25,7 @@ export const recordStrings = {
   submit: 'Save record',
   discard: 'Discard changes',
   saved: 'Record saved',
+  openSaved: (id: number) => `Open record ${id}`,
   another: 'New record again',
   failed: 'The record was not saved',
   retry: 'Try again',

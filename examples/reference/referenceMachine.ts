@@ -21,7 +21,7 @@ import { refuseLeavingWhile } from '@statechart/core/leaving';
 import { routed } from '@statechart/core/routed';
 import { keepRouteTypes } from '@statechart/core/routeTypes';
 import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
-import { accessStrings, sessionSchema, type ReturnTarget } from './access';
+import { accessStrings, returnTargetSchema, sessionSchema, type ReturnTarget } from './access';
 import {
   emptyRecord,
   recordDraftSchema,
@@ -62,6 +62,8 @@ export interface ReferenceContext extends RoutedContext<ReferenceParams> {
   recordsPage?: number;
   recordPages?: number;
   shownRecord?: ReferenceRecord;
+  /** The id the last save of the form answered with (a link to it on the saved notice). */
+  savedRecordId?: number;
   /** The last failure of the list's call, and of the detail's: both may show at once. */
   recordsError?: CallError;
   callError?: CallError;
@@ -85,6 +87,7 @@ export interface ReferenceRecordPage {
  */
 export const referenceInputSchema = v.object({
   roles: v.optional(sessionSchema.entries.roles),
+  returnTo: v.optional(returnTargetSchema),
   draft: v.optional(recordDraftSchema),
 });
 export type ReferenceInput = v.InferInput<typeof referenceInputSchema>;
@@ -96,6 +99,8 @@ export type ReferenceEvent =
   | { type: 'editor.save' }
   | { type: 'item.showNotes' }
   | { type: 'item.showDetails' }
+  | { type: 'recordDetail.showSummary' }
+  | { type: 'recordDetail.showNotes' }
   | { type: 'call.retry' }
   // forms: the form's events carry what was typed; the machine checks them (changeSchema).
   | { type: 'record.change'; field: RecordField; value: string }
@@ -130,6 +135,10 @@ export const referenceStrings = {
   recordList: 'All records',
   record: (id: unknown) => `Record ${String(id)}`,
   chooseRecord: 'Choose a record to see it here.',
+  recordTabs: 'Record tabs',
+  summary: 'Summary',
+  notes: 'Notes',
+  noNotes: 'No notes.',
   recordsNotLoaded: 'Records not loaded',
   emptyPage: 'No records on this page.',
   pages: 'Pages',
@@ -230,7 +239,8 @@ export const referenceMachine = routed(
         }),
         clearRoles: assign({ roles: [] }),
         keepAdminTarget: assign({
-          returnTo: ({ context }) => ({ to: '#admin' as const, params: { ...context.params } }),
+          // #admin has no params; a guarded screen with some keeps its own ({ id: context.params.id }).
+          returnTo: { to: '#admin' as const, params: {} },
         }),
         // Going on to the kept target: its params are the ones it was refused with.
         restoreReturnParams: assign({ params: ({ context }) => context.returnTo?.params ?? context.params }),
@@ -269,6 +279,8 @@ export const referenceMachine = routed(
         itemEntries: 0,
         record: emptyForm(emptyRecord, known.draft),
         roles: known.roles ?? [],
+        // Kept with the session: /not-allowed means after a reload what it meant before.
+        returnTo: known.returnTo,
       };
     },
     initial: 'app',
@@ -388,26 +400,40 @@ export const referenceMachine = routed(
                     initial: 'none',
                     states: {
                       none: { id: 'recordList', route: {}, meta: { path: '', title: referenceStrings.recordList } },
+                      // Tabs inside a detail that loads: the call and the tab are two regions, so
+                      // the tabs work while the record loads, fails or is shown.
                       detail: {
                         id: 'recordDetail',
                         route: {},
                         meta: { path: ':id', params: { id: int }, title: 'Record {id}' },
-                        initial: 'loading',
+                        type: 'parallel',
                         states: {
-                          loading: {
-                            invoke: {
-                              id: 'loadRecord',
-                              src: 'loadRecord',
-                              input: ({ context }) => ({ id: context.params.id ?? 0 }),
-                              onDone: {
-                                target: 'loaded',
-                                actions: assign({ shownRecord: ({ event }) => event.output }),
+                          call: {
+                            initial: 'loading',
+                            states: {
+                              loading: {
+                                invoke: {
+                                  id: 'loadRecord',
+                                  src: 'loadRecord',
+                                  input: ({ context }) => ({ id: context.params.id ?? 0 }),
+                                  onDone: {
+                                    target: 'loaded',
+                                    actions: assign({ shownRecord: ({ event }) => event.output }),
+                                  },
+                                  onError: { target: 'failed', actions: 'keepCallError' },
+                                },
                               },
-                              onError: { target: 'failed', actions: 'keepCallError' },
+                              loaded: {},
+                              failed: { on: { 'call.retry': 'loading' } },
                             },
                           },
-                          loaded: {},
-                          failed: { on: { 'call.retry': 'loading' } },
+                          tab: {
+                            initial: 'summary',
+                            states: {
+                              summary: { on: { 'recordDetail.showNotes': 'notes' } },
+                              notes: { on: { 'recordDetail.showSummary': 'summary' } },
+                            },
+                          },
                         },
                       },
                     },
@@ -455,7 +481,12 @@ export const referenceMachine = routed(
                       input: ({ context }) => submission(context.record),
                       onDone: {
                         target: 'saved',
-                        actions: ['markRecordSaved', { type: 'clearDraft', params: { ended: 'saved' } }],
+                        // The id the save answered: the saved notice links to the new record.
+                        actions: [
+                          'markRecordSaved',
+                          assign({ savedRecordId: ({ event }) => event.output.id }),
+                          { type: 'clearDraft', params: { ended: 'saved' } },
+                        ],
                       },
                       onError: [
                         { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
@@ -477,7 +508,7 @@ export const referenceMachine = routed(
                 always: {
                   guard: not({ type: 'hasRole', params: { role: 'admin' } }),
                   target: '#notAllowed',
-                  actions: 'keepAdminTarget',
+                  actions: ['keepAdminTarget', 'rememberSession'],
                 },
               },
               notAllowed: {

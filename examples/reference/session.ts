@@ -1,9 +1,10 @@
 import { storage } from '@statechart/forms/constants';
 import { storedRecord } from '@statechart/forms/storedRecord';
-import { sessionSchema } from './access';
+import { storedSessionSchema } from './access';
 
 /**
- * The reference app's session source: the roles live in sessionStorage. A reload keeps them
+ * The reference app's session source: the roles (and where a refused deep link was going) live
+ * in sessionStorage. A reload keeps them
  * (the machine gets them again as `input`), closing the tab forgets them as a session cookie
  * would, and they are never in the URL, so a shared link never carries a role. The product's
  * session (a cookie, a token) is not specified; it would replace this module.
@@ -11,6 +12,6 @@ import { sessionSchema } from './access';
 export const sessionStore = storedRecord({
   key: storage.sessionKey,
   version: 1,
-  schema: sessionSchema,
+  schema: storedSessionSchema,
   storage: () => sessionStorage,
 });

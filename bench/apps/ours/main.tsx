@@ -39,6 +39,7 @@ const app = await mountApp(document.getElementById('root') as HTMLElement, {
     productName: 'Bench',
     skipLink: 'Skip to main content',
     navLabel: 'Main',
+    menu: 'Menu',
     footer: 'Footer',
     loading: 'Loading…',
     viewFailed: 'Failed',

@@ -30,6 +30,9 @@ export const TAKEN_NAME = 'taken';
 
 export const referenceHandlers = (): Handlers => {
   let nextId = apiRecords.length;
+  // What was saved, found by its id (the saved notice links to it). The list stays the
+  // placeholder seven, so that tests saving at the same time never change what another counts.
+  const saved: ApiRecord[] = [];
   return {
     // A page of the list (the first without a query); past the last page, an empty one.
     'GET /api/records': ({ query }) => {
@@ -40,10 +43,10 @@ export const referenceHandlers = (): Handlers => {
       return { body: { records, pages } };
     },
     'GET /api/records/:id': ({ params }) => {
-      const record = apiRecords.find((r) => String(r.id) === params.id);
+      const record = [...apiRecords, ...saved].find((r) => String(r.id) === params.id);
       return record ? { body: record } : { status: 404, body: { message: 'No such record' } };
     },
-    // Saves nothing (the list stays the placeholder seven): answers with the id it would have.
+    // Saves the record (found by its id, not listed: see `saved`) and answers with its id.
     'POST /api/records': ({ body }) => {
       const parsed = v.safeParse(newRecordBody, body);
       if (!parsed.success) {
@@ -53,7 +56,11 @@ export const referenceHandlers = (): Handlers => {
       if (parsed.output.name.toLowerCase() === TAKEN_NAME) {
         return { status: 422, body: { fieldErrors: [{ field: 'name', code: 'taken' }] } };
       }
-      return { status: 201, body: { id: ++nextId } };
+      const record = { id: ++nextId, name: parsed.output.name };
+      // Kept in memory for this server's life, at most the last 1,000 (a development server).
+      saved.push(record);
+      if (saved.length > 1_000) saved.shift();
+      return { status: 201, body: { id: record.id } };
     },
   };
 };

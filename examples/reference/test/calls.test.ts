@@ -22,7 +22,7 @@ function controlledCall<TOutput, TInput>() {
 const route = (to: `#${string}`, params?: Record<string, unknown>) => ({ type: 'xstate.route' as const, to, params });
 type Substate = 'loading' | 'loaded' | 'failed';
 const list = (substate: Substate) => ({ app: { main: { records: { list: substate } } } });
-const detail = (substate: Substate) => ({ app: { main: { records: { shown: { detail: substate } } } } });
+const detail = (substate: Substate) => ({ app: { main: { records: { shown: { detail: { call: substate } } } } } });
 const records: ReferenceRecord[] = [{ id: 1, name: 'Record 1' }];
 const firstPage: ReferenceRecordPage = { records, pages: 2 };
 

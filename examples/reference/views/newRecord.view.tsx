@@ -1,10 +1,11 @@
 import { FormScreen } from '@statechart/forms/FormScreen';
 import { ScreenHeading } from '@statechart/react/ScreenHeading';
-import { useMachineSelector, useSend } from '../routing';
+import { Link, useMachineSelector, useSend } from '../routing';
 import { recordFields, recordStrings } from '../recordForm';
 
 export function View() {
   const record = useMachineSelector((s) => s.context.record);
+  const savedId = useMachineSelector((s) => s.context.savedRecordId);
   const phase = useMachineSelector((s) =>
     s.matches({ app: { main: { newRecord: 'saved' } } })
       ? 'saved'
@@ -24,6 +25,13 @@ export function View() {
       words={recordStrings}
       hints={recordStrings.hints}
       idPrefix="record"
+      savedLink={
+        savedId === undefined ? null : (
+          <Link to="#recordDetail" params={{ id: savedId }}>
+            {recordStrings.openSaved(savedId)}
+          </Link>
+        )
+      }
       on={{
         change: (field, value) => send({ type: 'record.change', field, value }),
         submit: () => send({ type: 'record.submit' }),

@@ -3,14 +3,18 @@ import { CallFailed, CallPending, CallRegion } from '@statechart/calls/CallStatu
 import { ScreenHeading } from '@statechart/react/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
 
-const at = (substate: 'loading' | 'loaded' | 'failed') => ({
-  app: { main: { records: { shown: { detail: substate } } } },
-});
+type Detail = { call: 'loading' | 'loaded' | 'failed' } | { tab: 'summary' | 'notes' };
+const at = (detail: Detail) => ({ app: { main: { records: { shown: { detail } } } } });
 
+/**
+ * A detail that loads, with tabs (docs/calls.md, "Tabs in a screen that loads"): the tabs are
+ * in-screen states beside the call's, so they work while the record loads, fails or is shown.
+ */
 export function View() {
   const id = useMachineSelector((s) => s.context.params.id);
-  const loading = useMachineSelector((s) => s.matches(at('loading')));
-  const failed = useMachineSelector((s) => s.matches(at('failed')));
+  const loading = useMachineSelector((s) => s.matches(at({ call: 'loading' })));
+  const failed = useMachineSelector((s) => s.matches(at({ call: 'failed' })));
+  const notes = useMachineSelector((s) => s.matches(at({ tab: 'notes' })));
   // The last record shown, if it is this one: a stale answer stays on screen while it is refreshed.
   const record = useMachineSelector((s) => (s.context.shownRecord?.id === id ? s.context.shownRecord : undefined));
   const error = useMachineSelector((s) => s.context.callError);
@@ -18,6 +22,24 @@ export function View() {
   return (
     <CallRegion busy={loading}>
       <ScreenHeading level={2}>{referenceStrings.record(id)}</ScreenHeading>
+      <div role="group" aria-label={referenceStrings.recordTabs}>
+        <button
+          type="button"
+          className="button"
+          aria-pressed={!notes}
+          onClick={() => send({ type: 'recordDetail.showSummary' })}
+        >
+          {referenceStrings.summary}
+        </button>{' '}
+        <button
+          type="button"
+          className="button"
+          aria-pressed={notes}
+          onClick={() => send({ type: 'recordDetail.showNotes' })}
+        >
+          {referenceStrings.notes}
+        </button>
+      </div>
       {failed ? (
         <CallFailed
           error={error}
@@ -27,7 +49,7 @@ export function View() {
       ) : (
         <>
           {loading ? <CallPending /> : null}
-          {record ? <p data-testid="record-name">{record.name}</p> : null}
+          {record ? notes ? <p>{referenceStrings.noNotes}</p> : <p data-testid="record-name">{record.name}</p> : null}
         </>
       )}
     </CallRegion>

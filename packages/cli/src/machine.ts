@@ -1,7 +1,7 @@
 import { hasNav, type NewScreen } from './args';
 import type { ScreenOption } from './option';
 import { options } from './options';
-import { addStatesBlock } from './parent';
+import { addBesideCall, addStatesBlock } from './parent';
 import { importInt, paramsMeta, paramsNote } from './param';
 
 /** The options' lines of the state node: as they are, or, when two have child states, a region each. */
@@ -59,6 +59,8 @@ export function addState(source: string, screen: NewScreen): string {
     return prepared.slice(0, match.index + 1) + node(match[1] ?? '') + prepared.slice(match.index + 1);
   }
   const own = prepared.indexOf(`id: '${parent}'`);
+  const besideCall = addBesideCall(prepared, own, parent, node);
+  if (besideCall) return besideCall;
   const states = /\n( *)states: \{\n/.exec(prepared.slice(own));
   const next = /\n *[A-Za-z]+: \{\n *id: '/.exec(prepared.slice(own));
   if (!states || (next && next.index < states.index)) return addStatesBlock(prepared, own, parent, node);

@@ -36,6 +36,69 @@ export function addStatesBlock(source: string, own: number, parent: string, node
 }
 
 /**
+ * A parent that loads (`--loads`: its children are its call's states) gets its children beside
+ * the call, not among its states: it becomes a parallel state of two regions, `call` (the states
+ * it had) and `shown` (which child is shown: the index child, with a URL of its own, '' — what
+ * the parent's URL shows — then the new child). Choosing a child, or coming back to the index,
+ * changes only `shown`: what the parent loaded stays (docs/calls.md, "A list with its details").
+ * Undefined when the parent does not load.
+ */
+export function addBesideCall(
+  source: string,
+  own: number,
+  parent: string,
+  node: (indent: string) => string,
+): string | undefined {
+  const lineStart = source.lastIndexOf('\n', own) + 1;
+  const indent = /^ */.exec(source.slice(lineStart))?.[0] ?? '';
+  const end = source.indexOf(`\n${indent.slice(2)}}`, own);
+  const body = source.slice(own, end);
+  if (!body.includes(`id: '${parent}Loading'`)) return undefined;
+  // A later child: after the index child, in the `shown` region it made.
+  const index = new RegExp(`\\n( *)${indexChild(parent)}: \\{ id: [^\\n]*\\n`).exec(body);
+  if (index) {
+    const at = own + index.index + index[0].length;
+    return source.slice(0, at) + node(index[1] ?? '') + source.slice(at);
+  }
+  const initial = body.indexOf(`\n${indent}initial: 'loading',\n${indent}states: {\n`);
+  const statesEnd = body.indexOf(`\n${indent}},`, initial + 1);
+  if (/\n *type: 'parallel'/.test(body) || initial < 0 || statesEnd < 0) {
+    throw new Error(
+      `machines/appMachine.ts: #${parent} loads and is not the shape new:screen writes (initial: 'loading', then its states): make it a parallel state of its call and a region for its children by hand (docs/calls.md, "A list with its details")`,
+    );
+  }
+  const opening = `\n${indent}initial: 'loading',\n${indent}states: {\n`;
+  const callStates = body
+    .slice(initial + opening.length, statesEnd + 1)
+    .split('\n')
+    .map((line) => (line ? `    ${line}` : line))
+    .join('\n');
+  const block = [
+    '',
+    `${indent}// The call, beside which child is shown: choosing one keeps what was loaded.`,
+    `${indent}type: 'parallel',`,
+    `${indent}states: {`,
+    `${indent}  call: {`,
+    `${indent}    initial: 'loading',`,
+    `${indent}    states: {`,
+    callStates.replace(/\n$/, ''),
+    `${indent}    },`,
+    `${indent}  },`,
+    `${indent}  shown: {`,
+    `${indent}    initial: '${indexChild(parent)}',`,
+    `${indent}    states: {`,
+    `${indent}      // What /${parent} shows: no child. A URL of its own: coming back to it leaves the call alone.`,
+    `${indent}      ${indexChild(parent)}: { id: '${indexChild(parent)}', route: {}, meta: { path: '', title: strings.${parent}.title } },`,
+    node(`${indent}      `).replace(/\n$/, ''),
+    `${indent}    },`,
+    `${indent}  },`,
+    `${indent}},`,
+  ].join('\n');
+  const at = own + initial;
+  return source.slice(0, at) + block + source.slice(own + statesEnd + `\n${indent}},`.length);
+}
+
+/**
  * The spec once the parent just got its child states: while a child is shown the title is the
  * child's, so the parent asserts only its heading and its title moves to the index child.
  */

@@ -135,7 +135,7 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
       const optional = type !== input[2];
       result = result.replace(
         input[0],
-        `\n${input[1]}input: {} as (${type}) & { roles?: readonly string[] }${optional ? ' | void' : ''},\n`,
+        `\n${input[1]}input: {} as (${type}) & { roles?: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } }${optional ? ' | void' : ''},\n`,
       );
     }
     const types = contextType(result);
@@ -145,9 +145,13 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
       [
         todoLine(
           types.indent,
-          `where the roles come from (the session: a cookie, a token), read in src/main.tsx and passed as input`,
+          `where the roles come from (the session: a cookie, a token), read in src/main.tsx and passed as input, with the kept returnTo (sessionStorage: a reload of /not-allowed keeps its way on)`,
         ),
-        ...(input ? [] : [`${types.indent}input: {} as { roles?: readonly string[] } | void,`]),
+        ...(input
+          ? []
+          : [
+              `${types.indent}input: {} as { roles?: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } } | void,`,
+            ]),
         `${types.indent}context: {} as ${types.type} & { roles: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } }`,
       ].join('\n') +
       result.slice(types.end);
@@ -156,16 +160,16 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
     if (context) {
       result = result.replace(
         context[0],
-        `\n${context[1]}context: ({ input }) => ({ ${context[2]}, roles: input?.roles ?? [] }),\n`,
+        `\n${context[1]}context: ({ input }) => ({ ${context[2]}, roles: input?.roles ?? [], returnTo: input?.returnTo }),\n`,
       );
     } else if (fromInput) {
       result = result.replace(
         fromInput[0],
-        `\n${fromInput[1]}context: ({ input }) => ({ ${fromInput[2]}, roles: input?.roles ?? [] }),\n`,
+        `\n${fromInput[1]}context: ({ input }) => ({ ${fromInput[2]}, roles: input?.roles ?? [], returnTo: input?.returnTo }),\n`,
       );
     } else {
       throw new Error(
-        "machines/appMachine.ts: the machine's context is not a one-line object or function of its input: add roles: input?.roles ?? [] to it by hand (docs/access.md)",
+        "machines/appMachine.ts: the machine's context is not a one-line object or function of its input: add roles: input?.roles ?? [], returnTo: input?.returnTo to it by hand (docs/access.md)",
       );
     }
     if (!/type: 'session\.signedIn'/.test(result))
@@ -215,7 +219,8 @@ function addSessionEvents(source: string, screen: NewScreen): string {
   // The session survives a reload (docs/access.md, step 5): the walks' reload keeps the roles.
   return addStoredInput(
     addBehaviourSamples(result, samples),
-    'roles: (snapshot.context as { roles: readonly string[] }).roles',
+    // The kept target too: /not-allowed means after a reload what it meant before (its way on).
+    'roles: (snapshot.context as { roles: readonly string[] }).roles, returnTo: (snapshot.context as { returnTo?: unknown }).returnTo',
   );
 }
 

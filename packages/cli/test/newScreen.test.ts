@@ -154,9 +154,13 @@ describe('npm run new:screen (@statechart/cli)', () => {
       .replace(/\n( *)context: \{ ([^\n]*) \},\n/, '\n$1context: ({ input }) => ({ $2 }),\n');
     expect(withInput).toContain('input: {} as { draft?: string } | void,');
     const machine = addState(withInput, parseArgs(['admin', 'admin', '--role', 'admin']));
-    expect(machine).toContain('input: {} as ({ draft?: string }) & { roles?: readonly string[] } | void,');
+    expect(machine).toContain(
+      'input: {} as ({ draft?: string }) & { roles?: readonly string[]; returnTo?: { to: `#${string}`; params: Record<string, unknown> } } | void,',
+    );
     expect(machine.match(/\binput: \{\} as /g)).toHaveLength(1);
-    expect(machine).toMatch(/context: \(\{ input \}\) => \(\{ [^\n]*, roles: input\?\.roles \?\? \[\] \}\),/);
+    expect(machine).toMatch(
+      /context: \(\{ input \}\) => \(\{ [^\n]*, roles: input\?\.roles \?\? \[\], returnTo: input\?\.returnTo \}\),/,
+    );
 
     // A spec whose storedInput spans lines gets the entry in it, not a second storedInput.
     const spec = read('tests/paths/productPaths.ts').replace(
@@ -181,7 +185,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(machine).toContain(
       "{ guard: { type: 'mayReturnTo', params: { to: '#admin', role: 'admin' } }, target: '#admin', actions: 'restoreReturnParams' },",
     );
-    expect(machine).toContain('context: ({ input }) => ({ params: {}, roles: input?.roles ?? [] }),');
+    expect(machine).toContain(
+      'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], returnTo: input?.returnTo }),',
+    );
     expect(machine).toMatch(/\/\/ TODO: where the roles come from/);
     // A second guarded screen shares #notAllowed, the roles and the session events; keeps its own route.
     const twice = addState(machine, { id: 'reports', path: 'reports', role: 'auditor' });
@@ -210,7 +216,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(spec).toContain('stateContext: behaviourOf(appMachine, [');
     expect(spec).toContain('notAllowed: { heading: strings.notAllowed.heading, title: strings.notAllowed.title },');
     expect(spec).toContain(
-      'storedInput: (snapshot) => ({ roles: (snapshot.context as { roles: readonly string[] }).roles }),',
+      'storedInput: (snapshot) => ({ roles: (snapshot.context as { roles: readonly string[] }).roles, returnTo: (snapshot.context as { returnTo?: unknown }).returnTo }),',
     );
     expect(notAllowedViewSource('admin')).toContain("send({ type: 'session.signedIn', roles: ['admin'] })");
     expect(viewSource(screen)).toContain("send({ type: 'session.signedOut' })");
@@ -253,7 +259,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       "on: { ...refuseLeavingWhile('isNewSecretDirty'), 'session.signedOut': { actions: 'clearRoles' } },",
     );
     expect(guarded).toContain(
-      'context: ({ input }) => ({ params: {}, newThing: emptyForm(emptyNewThing), newSecret: emptyForm(emptyNewSecret), roles: input?.roles ?? [] }),',
+      'context: ({ input }) => ({ params: {}, newThing: emptyForm(emptyNewThing), newSecret: emptyForm(emptyNewSecret), roles: input?.roles ?? [], returnTo: input?.returnTo }),',
     );
     // After a guarded screen: the context is a function of the input by then.
     const afterRole = addState(
@@ -261,7 +267,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       screen,
     );
     expect(afterRole).toContain(
-      'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], newThing: emptyForm(emptyNewThing) }),',
+      'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], returnTo: input?.returnTo, newThing: emptyForm(emptyNewThing) }),',
     );
     const calls = addSubmitCall(read('src/api/calls.ts'), screen);
     expect(calls).toContain('submitNewThing: callActor(calls.saveNewThing),');
@@ -304,6 +310,32 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => parseArgs(['Things', 'things'])).toThrow('not a camelCase state id');
     expect(() => parseArgs(['things'])).toThrow('usage');
     expect(parseArgs(['thing', ':id', '--parent', 'things'])).toEqual({ id: 'thing', path: ':id', parent: 'things' });
+  });
+
+  it('puts a child of a screen that loads beside its call: a parallel state, the index with a URL', () => {
+    const loads = addState(read('machines/appMachine.ts'), parseArgs(['things', 'things', '--loads']));
+    const once = addState(loads, parseArgs(['thing', ':thingId', '--parent', 'things']));
+    expect(once).toMatch(/id: 'things',[\s\S]*?type: 'parallel',\n\s*states: \{\n\s*call: \{\n\s*initial: 'loading',/);
+    expect(once).toMatch(/shown: \{\n\s*initial: 'thingsIndex',/);
+    expect(once).toContain(
+      "thingsIndex: { id: 'thingsIndex', route: {}, meta: { path: '', title: strings.things.title } },",
+    );
+    // The call's states moved, whole, into the call region: none is left among the children.
+    expect(once.match(/id: 'thingsLoading'/g)).toHaveLength(1);
+    expect(once.indexOf("id: 'thingsLoading'")).toBeLessThan(once.indexOf('shown: {'));
+    expect(once.indexOf("id: 'thing',")).toBeGreaterThan(once.indexOf("id: 'thingsIndex'"));
+    // A second child joins the first in `shown`.
+    const twice = addState(once, { id: 'thingNotes', path: 'notes', parent: 'things' });
+    expect(twice.match(/type: 'parallel'/g)).toHaveLength(1);
+    expect(twice.indexOf("id: 'thingNotes'")).toBeGreaterThan(twice.indexOf("id: 'thingsIndex'"));
+    // A screen that loads in another shape is named, with what to do by hand.
+    const tabbed = addState(
+      read('machines/appMachine.ts'),
+      parseArgs(['report', 'reports', '--loads', '--tabs', 'a,b']),
+    );
+    expect(() => addState(tabbed, { id: 'part', path: 'part', parent: 'report' })).toThrow(
+      "#report loads and is not the shape new:screen writes (initial: 'loading', then its states)",
+    );
   });
 
   it('writes placeholder words, a placeholder assertion and a view that uses the words', () => {
@@ -391,7 +423,8 @@ describe('npm run new:screen (@statechart/cli)', () => {
       const generated = await timed('generators', async () => {
         const generate = async (...args: string[]) => wroteIn((await runNewScreen(args, copy)).join('\n'));
         return [
-          wroteIn(await start('node_modules/.bin/statechart-new-screen', 'projects', 'projects')),
+          wroteIn(await start('node_modules/.bin/statechart-new-screen', 'projects', 'projects', '--loads')),
+          // A child of a screen that loads: beside its call (a parallel state), the list kept.
           await generate('project', ':projectId', '--parent', 'projects'),
           await generate('settings', 'settings', '--tabs', 'general,privacy'),
           await generate('member', 'members/:memberId', '--loads'),
@@ -543,10 +576,11 @@ describe('npm run new:screen (@statechart/cli)', () => {
         expect(figures!.transitions.covered, `${level} level: product transitions covered`).toBe(
           figures!.transitions.total,
         );
-        // home and notFound, then projects, its index and project, settings and its two tabs, member and
-        // its three call states, newProject and its four form states, admin and notAllowed; report,
-        // its two regions, its two tabs and its three call states.
-        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(28);
+        // home and notFound; projects, its two regions (its three call states; its index and
+        // project), settings and its two tabs, member and its three call states, newProject and its
+        // four form states, admin and notAllowed; report, its two regions, its two tabs and its
+        // three call states.
+        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(33);
       }
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
       console.log(`new:screen copy test, per step: ${took.join(', ')}`);

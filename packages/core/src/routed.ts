@@ -179,7 +179,8 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
     : undefined;
 
   // The root's route transitions are XState's own (from `route`), and a parallel node never takes
-  // one (its transition would exit every region): neither gets scoped transitions.
+  // one (its transition would exit every region): neither gets scoped transitions. A routable
+  // parallel state still answers its own URL in place (a targetless transition exits nothing).
   const scoped = ancestors.length > 0 && node.type !== 'parallel';
   const extra: unknown[] = [];
   for (const target of scoped ? routableDescendants(node, chainParams) : []) {
@@ -210,10 +211,11 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
       .map((routable) => stateIn(`#${routable.config.id}`));
     const own: unknown[] = [];
     if (showsItself(node)) own.push(selfTransition(to, chainParams, below.length > 0 ? not(or(below)) : undefined));
-    if (below.length > 0) own.push({ ...routeTransition(node.route, to, chainParams, []), target: to });
+    // A parallel state's targeted transition would exit every region; its in-place answer exits none.
+    if (below.length > 0 && scoped) own.push({ ...routeTransition(node.route, to, chainParams, []), target: to });
     extra.unshift(...own);
   }
-  if (scoped && extra.length > 0) {
+  if (extra.length && (scoped || (node.route && ancestors.length))) {
     const own = node.on?.['xstate.route'];
     const existing = own === undefined ? [] : Array.isArray(own) ? own : [own];
     next.on = { ...node.on, 'xstate.route': existing.concat(extra) };

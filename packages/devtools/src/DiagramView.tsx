@@ -4,10 +4,12 @@ import { Diagram, type StepMark } from './Diagram';
 import type { Scene } from './layout';
 import {
   fitView,
+  fitCandidates,
   isInView,
   OUTLINE_BELOW,
   PAN_STEP,
   panBy,
+  readableFit,
   showBox,
   union,
   visibleWorld,
@@ -64,6 +66,10 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
     if (!all || !size) return all;
     return all.width <= size.width && all.height <= size.height ? all : (leaves[0] ?? null);
   }, [scene, active, size]);
+
+  // Fit: the whole machine if its labels stay readable there, else a part of it around the active
+  // states (viewport.ts, fitCandidates and readableFit).
+  const fit = () => size && setView(readableFit(fitCandidates(scene, active), size));
 
   const viewOf = (k: number): View | null =>
     size && (focus ? showBox(focus, size, k) : fitView({ x: 0, y: 0, ...scene }, size));
@@ -156,7 +162,11 @@ export function DiagramView({ scene, active, enabled, routes, onSend, marks, mom
         <button type="button" onClick={() => zoom(ZOOM_STEP)} aria-label="Zoom in">
           +
         </button>
-        <button type="button" onClick={() => size && setView(fitView({ x: 0, y: 0, ...scene }, size))}>
+        <button
+          type="button"
+          onClick={fit}
+          title="The whole machine, or the active states and their neighbours when its labels would be too small to read"
+        >
           Fit
         </button>
         <button type="button" onClick={() => show(1)}>

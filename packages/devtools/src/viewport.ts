@@ -1,3 +1,5 @@
+import type { Scene } from './layout';
+
 /**
  * The diagram's view: a scale and an offset (screen = world × k + (x, y)). Pure, so zoom, pan,
  * fit and centring are tested without a DOM. Text is drawn at FONT_SIZE (12 px) in world units,
@@ -50,6 +52,68 @@ export function fitView(box: Box, viewport: Size, margin = 16): View {
   );
   return centreOn(box, viewport, k);
 }
+
+/** The smallest scale at which the diagram's 12 px text is at least 11 px on screen. */
+export const READABLE_SCALE = 11 / 12;
+
+/**
+ * Fit with readable labels. `boxes` are the whole machine, then smaller and smaller parts of it
+ * around the active states (fitCandidates). The whole is fitted when its labels stay at least
+ * 11 px there; else the view is at READABLE_SCALE (as much of the machine as can be read),
+ * centred on the first part that fits in it, or showing the top-left of the last part when none
+ * does. Never a view whose labels are under 11 px.
+ */
+export function readableFit(boxes: readonly Box[], viewport: Size, margin = 16): View {
+  const [whole, ...parts] = boxes;
+  if (!whole) return { k: READABLE_SCALE, x: margin, y: margin };
+  const all = fitView(whole, viewport, margin);
+  if (all.k >= READABLE_SCALE) return all;
+  const k = READABLE_SCALE;
+  const fits = (box: Box) =>
+    box.width * k <= viewport.width - 2 * margin && box.height * k <= viewport.height - 2 * margin;
+  const part = parts.find(fits);
+  return part ? centreOn(part, viewport, k) : showBox(parts.at(-1) ?? whole, viewport, k, margin);
+}
+
+/**
+ * What Fit tries, largest first (readableFit takes the first that is readable): the whole machine;
+ * the active states' neighbourhood; the state that holds the first active leaf (its siblings); the
+ * active leaves; the first of them (a parallel region's leaf may be far from the main screen's).
+ */
+export function fitCandidates(scene: Scene, active: ReadonlySet<string>): Box[] {
+  const leaves = activeLeaves(scene, active);
+  const first = leaves[0];
+  const holder = first && scene.states.find((state) => state.id === first.state.parent);
+  return [
+    { x: 0, y: 0, width: scene.width, height: scene.height },
+    neighbourhood(scene, active),
+    holder,
+    union(leaves),
+    first,
+  ].filter((box): box is Box => Boolean(box));
+}
+
+/**
+ * The active states' neighbourhood: the active leaves, the states their arrows lead to and come
+ * from, and those arrows' labels; null when no state is active. Arrows of an active ancestor are
+ * left out (the root's reach every screen).
+ */
+export function neighbourhood(scene: Scene, active: ReadonlySet<string>): Box | null {
+  const leaves = new Set(activeLeaves(scene, active).map((state) => state.id));
+  const near = new Set(leaves);
+  const labels: Box[] = [];
+  for (const edge of scene.edges) {
+    const { source, targets } = edge.transition;
+    if (!leaves.has(source) && !targets.some((target) => leaves.has(target))) continue;
+    near.add(source);
+    for (const target of targets) near.add(target);
+    if (edge.label) labels.push(edge.label);
+  }
+  return union([...scene.states.filter((state) => near.has(state.id)), ...labels]);
+}
+
+const activeLeaves = (scene: Scene, active: ReadonlySet<string>) =>
+  scene.states.filter((state) => active.has(state.id) && !state.state.children.some((child) => active.has(child)));
 
 /** The box's centre at the viewport's centre, at scale k. */
 export function centreOn(box: Box, viewport: Size, k: number): View {

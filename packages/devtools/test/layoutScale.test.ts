@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
+import { initialTransition, type AnyStateMachine } from 'xstate';
+import { activeNodes } from '@statechart/core/url';
 import { generatedMachine } from '../../../examples/generated/generated';
 import { nestedMachine } from '../../../examples/generated/inspectorMachines';
 import { machineGraph, type MachineGraph } from '../src/graph';
 import { layoutGraph, type Scene } from '../src/layout';
+import { fitCandidates, fitView, isInView, readableFit, READABLE_SCALE } from '../src/viewport';
 import { shapesMachine } from '../../../examples/shapes/shapesMachine';
 
 async function laidOut(machine: AnyStateMachine) {
@@ -80,6 +82,21 @@ describe('layout at scale', () => {
       const arrows = graph.transitions.filter((t) => t.targets.length > 0 && t.kind !== 'route');
       expect(new Set(scene.edges.map((edge) => edge.transition.id))).toEqual(new Set(arrows.map((t) => t.id)));
       for (const edge of scene.edges) expect(edge.points.length, `${edge.id} has no route`).toBeGreaterThanOrEqual(2);
+
+      // Fit in the overlay's diagram at 1,440 px: the whole machine would draw its labels far under
+      // 11 px, and the active leaf's arrows reach other areas, so Fit shows as much as can be read
+      // around the active leaf.
+      const machine = nestedMachine();
+      const active = new Set(activeNodes(machine.root, initialTransition(machine)[0].value).map((node) => node.id));
+      const leaf = scene.states.find((state) => active.has(state.id) && state.state.children.length === 0)!;
+      const size = { width: 790, height: 600 };
+      const [whole, near] = fitCandidates(scene, active);
+      expect(fitView(whole!, size).k).toBeLessThan(READABLE_SCALE);
+      expect(fitView(near!, size).k).toBeLessThan(READABLE_SCALE);
+      const view = readableFit(fitCandidates(scene, active), size);
+      expect(view.k).toBe(READABLE_SCALE);
+      expect(isInView(leaf, view, size), 'the active leaf is out of the fitted view').toBe(true);
+      expect(isInView(leaf, view, size), 'the active leaf is out of the fitted view').toBe(true);
     },
   );
 });

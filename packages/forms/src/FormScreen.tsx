@@ -63,6 +63,11 @@ export interface FormScreenProps<F extends string> {
    * for a field keeps the text input.
    */
   control?: (field: F, props: ControlProps, value: string, change: (value: string) => void) => ReactNode;
+  /**
+   * What the saved notice offers besides a new form: a `<Link>` to what was saved, made from the
+   * id the save answered with (kept in context by the submit's onDone), so it can be opened.
+   */
+  savedLink?: ReactNode;
 }
 
 /**
@@ -73,7 +78,7 @@ export interface FormScreenProps<F extends string> {
  * this only shows `form` and `phase` and sends `on`'s events.
  */
 export function FormScreen<F extends string>(props: FormScreenProps<F>) {
-  const { heading, form, fields, phase, words, on, idPrefix, hints, control } = props;
+  const { heading, form, fields, phase, words, on, idPrefix, hints, control, savedLink } = props;
   const ref = useRef<HTMLFormElement>(null);
   const refused = useLeavingRefused();
   // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
@@ -87,7 +92,7 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
     return (
       <article className="screen">
         {heading}
-        <SavedNotice text={words.saved} />
+        <SavedNotice text={words.saved}>{savedLink}</SavedNotice>
         <button type="button" className="button" onClick={on.another}>
           {words.another}
         </button>
@@ -222,11 +227,12 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
 }
 
 /** Reached only by a submit: takes the focus (the form it came from is gone). */
-function SavedNotice({ text }: { text: string }) {
+function SavedNotice({ text, children }: { text: string; children?: ReactNode }) {
   const ref = useFocusOnArrival<HTMLDivElement>(() => true);
   return (
     <div ref={ref} className="notice notice--success" role="status" tabIndex={-1}>
       <h2>{text}</h2>
+      {children ? <p>{children}</p> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { screenKey, screenTitles } from '@statechart/core/url';
 import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
 import type { NavigationEffects } from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
+import { HeaderNav } from './HeaderNav';
 
 /**
  * Focus and scroll after each navigation, off the first load (navigationEffects.ts says why): the
@@ -37,6 +38,8 @@ export interface ShellStrings {
   productName: string;
   skipLink: string;
   navLabel: string;
+  /** The header's menu button, shown when its entries do not fit on one row (a phone). */
+  menu: string;
   footer: string;
   navigatedTo: (title: string) => string;
   viewFailed: string;
@@ -79,23 +82,21 @@ export function Shell({ strings }: { strings: ShellStrings }) {
       <header className="site-header">
         <div className="site-header__inner">
           <span className="brand">{strings.productName}</span>
-          <nav aria-label={strings.navLabel}>
-            <ul className="nav-list">
-              {table.nav
-                .filter((route) => accepted.includes(route.id))
-                .map((route) => (
-                  <li key={route.id}>
-                    <Link
-                      to={`#${route.id}`}
-                      className="nav-link"
-                      aria-current={above.includes(route.id) ? 'true' : undefined}
-                    >
-                      {route.meta.nav}
-                    </Link>
-                  </li>
-                ))}
-            </ul>
-          </nav>
+          <HeaderNav label={strings.navLabel} menu={strings.menu}>
+            {table.nav
+              .filter((route) => accepted.includes(route.id))
+              .map((route) => (
+                <li key={route.id}>
+                  <Link
+                    to={`#${route.id}`}
+                    className="nav-link"
+                    aria-current={above.includes(route.id) ? 'true' : undefined}
+                  >
+                    {route.meta.nav}
+                  </Link>
+                </li>
+              ))}
+          </HeaderNav>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">

@@ -41,6 +41,16 @@ const referenceStates: ScreenState[] = [
       await page.getByText('Unsaved changes').waitFor();
     },
   },
+  {
+    name: 'section item on a 390 px phone, the header menu open',
+    url: '/section/3',
+    heading: 'Item 3',
+    before: (page) => page.setViewportSize({ width: 390, height: 844 }),
+    act: async (page) => {
+      await page.getByRole('button', { name: strings.menu }).click();
+      await page.getByRole('link', { name: 'Records' }).waitFor();
+    },
+  },
   { name: 'error (a view throws)', url: '/broken', heading: 'Something went wrong' },
   { name: 'not found', url: '/no/such/place', heading: 'Page not found' },
   { name: 'overlay open over home', url: '/?overlay=open', heading: 'Overlay' },

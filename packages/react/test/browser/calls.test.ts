@@ -95,11 +95,19 @@ describe.concurrent('failures: the catalogue message, focused, with its handling
     });
   });
 
-  it('offers a way out, not a retry, for a record that does not exist', async ({ expect }) => {
+  it('offers a way out, not a retry, for a record that does not exist, in a flat notice', async ({ expect }) => {
     await open('/records/99', async (page) => {
       await alert(page).waitFor();
       expect(await alert(page).textContent()).toContain(errorStrings.notFound);
       expect(await page.getByRole('button', { name: errorStrings.retry }).count()).toBe(0);
+      // Flat: no frame or fill of its own (a bar at its start), so it sits in a panel without a
+      // box in the box, whatever holds it.
+      expect(
+        await alert(page).evaluate((node) => {
+          const style = getComputedStyle(node);
+          return [style.borderTopWidth, style.borderBottomWidth, style.borderInlineEndWidth, style.backgroundColor];
+        }),
+      ).toEqual(['0px', '0px', '0px', 'rgba(0, 0, 0, 0)']);
       await alert(page).getByRole('link', { name: 'All records' }).click();
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     });
@@ -182,6 +190,21 @@ describe('loading on entry', () => {
         '/api/records/2',
         '/api/records/3',
       ]);
+    });
+  });
+
+  it('offers the detail’s tabs while it loads, and keeps the chosen one when the answer comes', async () => {
+    await api.behave({ path: '/api/records/2', behaviour: { kind: 'delay', ms: 1_000 }, times: 1 });
+    await open('/records/2', async (page) => {
+      const tab = (name: string) => page.getByRole('group', { name: 'Record tabs' }).getByRole('button', { name });
+      await page.locator('main section[aria-busy="true"]').first().waitFor();
+      await tab('Notes').click();
+      expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+      expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      await page.getByText('No notes.').waitFor();
+      await tab('Summary').click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
     });
   });
 

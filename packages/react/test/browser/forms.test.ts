@@ -79,6 +79,36 @@ describe.concurrent('the reference form in Chromium', () => {
     });
   });
 
+  it('draws one frame around the focused error summary: its border, with the focus ring drawn over it, never a second one', async ({
+    expect,
+  }) => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      await field(page, recordStrings.fields.quantity).fill('500');
+      const summary = page.getByRole('alert');
+      /** Where the outline is drawn: over the border (one frame) unless its outer edge is past the border's. */
+      const frames = () =>
+        summary.evaluate((node) => {
+          const style = getComputedStyle(node);
+          const border = parseFloat(style.borderTopWidth);
+          const ring =
+            style.outlineStyle === 'none' ? 0 : parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+          return { focused: node === document.activeElement, border: border > 0, ringOutsideBorder: ring > 0 };
+        });
+      // By keyboard: the ring shows, on the border.
+      await page.getByRole('button', { name: recordStrings.submit }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(frames).toEqual({ focused: true, border: true, ringOutsideBorder: false });
+      expect(
+        await summary.evaluate((node) => node.matches(':focus-visible') && getComputedStyle(node).outlineStyle),
+      ).toBe('solid');
+      // By mouse: the border alone.
+      await field(page, recordStrings.fields.quantity).fill('501');
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await expect.poll(frames).toEqual({ focused: true, border: true, ringOutsideBorder: false });
+    });
+  });
+
   it('says why a refused link, Back or Forward did nothing: an announced notice at the form, focused, with save, discard and stay', async ({
     expect,
   }) => {
@@ -206,6 +236,18 @@ describe.concurrent('access in Chromium', () => {
     });
   });
 
+  it('keeps where a refused deep link was going across a reload of not allowed', async ({ expect }) => {
+    await open('/admin', async (page) => {
+      await heading(page, accessStrings.notAllowed).waitFor();
+      await page.reload();
+      await heading(page, accessStrings.notAllowed).waitFor();
+      expect(page.url()).not.toContain('admin');
+      await page.getByRole('button', { name: accessStrings.signIn }).click();
+      await heading(page, accessStrings.admin).waitFor();
+      expect(path(page)).toBe('/admin');
+    });
+  });
+
   it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
     await open('/admin', async (page) => {
       await page.getByRole('button', { name: accessStrings.signIn }).click();
@@ -242,6 +284,20 @@ describe('the reference form in Chromium', () => {
       expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
       await page.goBack();
       await expect.poll(() => path(page)).toBe('/');
+    });
+  });
+
+  it('links the saved notice to the new record, by the id the save answered', async () => {
+    await open('/records/new', async (page) => {
+      await field(page, recordStrings.fields.name).fill('Kept by id');
+      await submit(page);
+      await heading(page, recordStrings.saved).waitFor();
+      const link = page.getByRole('status').getByRole('link', { name: /^Open record \d+$/ });
+      const id = Number((await link.textContent())?.replace(/\D/g, ''));
+      expect(await link.getAttribute('href')).toBe(`/records/${id}`);
+      await link.click();
+      await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Kept by id');
+      expect(path(page)).toBe(`/records/${id}`);
     });
   });
 

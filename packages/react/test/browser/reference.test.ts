@@ -125,6 +125,47 @@ describe.concurrent('links, Back and Forward', () => {
     });
   });
 
+  it('draws the current item of a list apart from its siblings, as well as marking it with aria-current', async ({
+    expect,
+  }) => {
+    await open('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      const look = (name: string) =>
+        page.getByRole('link', { name, exact: true }).evaluate((node) => {
+          const style = getComputedStyle(node);
+          return [style.backgroundColor, style.color, style.boxShadow, style.fontWeight].join(' ');
+        });
+      // The section's own list of its items (.nav-list), and the header's entry that contains it.
+      expect(await look('Item 1')).not.toBe(await look('Item 2'));
+      expect(await look('Item 2')).toBe(await look('Item 3'));
+      expect(await look('Section')).not.toBe(await look('Editor'));
+      // The list primitive for a list beside its detail (.item-list), and a plain list of links in a screen
+      // (docs/ui.md): the stylesheet the app ships draws aria-current, whatever marks it.
+      const marks = await page
+        .locator('article.screen')
+        .first()
+        .evaluate((screen) => {
+          const list = document.createElement('ul');
+          list.className = 'item-list';
+          list.innerHTML =
+            '<li><a href="#a">A</a></li><li><a href="#b" aria-current="page">B</a></li><li><a href="#c">C</a></li>';
+          const plain = document.createElement('ul');
+          plain.innerHTML = '<li><a href="#d">D</a></li><li><a href="#e" aria-current="page">E</a></li>';
+          screen.append(list, plain);
+          const look = (link: Element) => {
+            const style = getComputedStyle(link);
+            return [style.backgroundColor, style.boxShadow, style.fontWeight, style.textDecorationLine].join(' ');
+          };
+          const [a, b, c] = [...list.querySelectorAll('a')].map(look);
+          const [d, e] = [...plain.querySelectorAll('a')].map(look);
+          list.remove();
+          plain.remove();
+          return { current: b !== a, siblings: a === c, plain: d !== e };
+        });
+      expect(marks).toEqual({ current: true, siblings: true, plain: true });
+    });
+  });
+
   it('adds no entry when a link leads to the screen already shown', async ({ expect }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
@@ -305,6 +346,108 @@ describe.concurrent('reload', () => {
       await heading(page, 'Overlay').waitFor();
       expect(path(page)).toBe('/section/2?overlay=open');
     });
+  });
+});
+
+describe.concurrent('the header', () => {
+  const PHONE = { width: 390, height: 844 };
+  const menu = (page: Page) => page.getByRole('button', { name: 'Menu' });
+  const entries = (page: Page) => page.locator('#site-nav-list');
+  /** The header's boxes: one row when the brand and the nav's visible controls share a line. */
+  const header = (page: Page) =>
+    page.evaluate(() => {
+      const inner = document.querySelector('.site-header__inner') as HTMLElement;
+      const brand = inner.querySelector('.brand') as HTMLElement;
+      const shown = [...inner.querySelectorAll<HTMLElement>('.nav-toggle, .nav-link')].filter(
+        (element) => element.getClientRects().length > 0,
+      );
+      const middle = (element: HTMLElement) => {
+        const box = element.getBoundingClientRect();
+        return Math.round(box.top + box.height / 2);
+      };
+      return {
+        rows: new Set([brand, ...shown].map(middle)).size,
+        overflows: inner.scrollWidth > inner.clientWidth,
+        // An entry's words never wrap: every entry shown is as tall as the others.
+        wrapped:
+          new Set(shown.filter((element) => element.matches('.nav-link')).map((element) => element.offsetHeight)).size >
+          1,
+      };
+    });
+  const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '');
+
+  it('stays one row on a 390 px phone: its 7 entries behind a menu button that opens and closes by keyboard', async ({
+    expect,
+  }) => {
+    await withPage(
+      context,
+      origin() + '/section/3',
+      async (page) => {
+        await heading(page, 'Item 3').waitFor();
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await menu(page).getAttribute('aria-controls')).toBe('site-nav-list');
+        expect(await entries(page).isVisible()).toBe(false);
+
+        // Skip link, then the menu button; Enter opens it, and Tab goes through the entries.
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Tab');
+        expect(await focused(page)).toBe('Menu');
+        await page.keyboard.press('Enter');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('true');
+        expect(await entries(page).getByRole('link').count()).toBe(7);
+        await expect.poll(() => entries(page).isVisible()).toBe(true);
+        await page.keyboard.press('Tab');
+        expect(await focused(page)).toBe('Home');
+        // Escape closes it and gives the focus back to the button.
+        await page.keyboard.press('Escape');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await focused(page)).toBe('Menu');
+        expect(await entries(page).isVisible()).toBe(false);
+        // Space opens it too; an entry navigates, the menu closes and the shell focuses the heading.
+        await page.keyboard.press('Space');
+        await entries(page).getByRole('link', { name: 'Records' }).focus();
+        await page.keyboard.press('Enter');
+        await heading(page, 'All records').waitFor();
+        await expect.poll(() => focused(page)).toBe('All records');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        // Tabbing out of the open menu closes it: nothing stays drawn over the page.
+        await menu(page).click();
+        await entries(page).getByRole('link', { name: 'New record' }).focus();
+        await page.keyboard.press('Tab');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+      },
+      { viewport: PHONE },
+    );
+  });
+
+  it('shows its entries on its one row when they fit, and the menu only when they stop fitting', async ({ expect }) => {
+    await withPage(
+      context,
+      origin() + '/',
+      async (page) => {
+        await heading(page, 'Reference home').waitFor();
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        expect(await menu(page).isVisible()).toBe(false);
+        expect(await entries(page).getByRole('link', { name: 'New record' }).isVisible()).toBe(true);
+        // Narrower and narrower, up to where the entries no longer fit: still one row, and no
+        // entry's words wrapped to make them fit.
+        for (let width = 1000; width >= 700; width -= 20) {
+          await page.setViewportSize({ width, height: 900 });
+          await expect
+            .poll(() => header(page), { message: `at ${width} px` })
+            .toEqual({ rows: 1, overflows: false, wrapped: false });
+        }
+        await page.setViewportSize(PHONE);
+        await expect.poll(() => menu(page).isVisible()).toBe(true);
+        expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await expect.poll(() => menu(page).isVisible()).toBe(false);
+        expect(await entries(page).getByRole('link', { name: 'New record' }).isVisible()).toBe(true);
+      },
+      { viewport: { width: 1440, height: 900 } },
+    );
   });
 });
 

@@ -7,6 +7,7 @@ export const strings = {
   productName: 'Product name',
   skipLink: 'Skip to main content',
   navLabel: 'Main',
+  menu: 'Menu',
   footer: 'The purpose and content of this product are not yet specified.',
   loading: 'Loading…',
   viewFailed: 'This screen failed to show. Reload the page to try again.',

@@ -1,0 +1,61 @@
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useNavigation } from './routing';
+
+/**
+ * The header's navigation: its entries on the header's one row, or, when they do not fit there
+ * beside the product's name, a menu button that shows them (a disclosure, as in WAI-ARIA's
+ * "disclosure navigation menu": `aria-expanded`, `aria-controls`). Whether they fit is measured,
+ * not guessed from the viewport (three short entries fit a phone, eight do not): before each
+ * paint that could change it (a render: the entries change with roles; a resize of the nav) the
+ * list is laid out on one row and, when wider than the nav, the nav gets `data-menu`. styles.css
+ * draws the rest from `data-menu` and `aria-expanded`. The menu closes on Escape (the focus goes
+ * back to the button), when the focus leaves it, and on any navigation.
+ */
+export function HeaderNav({ label, menu, children }: { label: string; menu: string; children: ReactNode }) {
+  const nav = useRef<HTMLElement>(null);
+  const { id } = useNavigation();
+  // Open for one navigation: the one shown when it was opened.
+  const [openAt, setOpenAt] = useState<number>();
+  const open = openAt === id;
+  useLayoutEffect(() => fit(nav.current!));
+  useLayoutEffect(() => {
+    // jsdom has neither layout nor ResizeObserver.
+    const observer = window.ResizeObserver && new ResizeObserver(() => fit(nav.current!));
+    observer?.observe(nav.current!);
+    return () => observer?.disconnect();
+  }, []);
+  const escape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpenAt(undefined);
+    nav.current!.querySelector('button')!.focus();
+  };
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and the focus leaving, from its button and links
+    <nav
+      ref={nav}
+      aria-label={label}
+      className="site-nav"
+      onKeyDown={escape}
+      onBlur={(event) => nav.current!.contains(event.relatedTarget) || setOpenAt(undefined)}
+    >
+      <button
+        type="button"
+        className="nav-toggle"
+        aria-expanded={open}
+        aria-controls="site-nav-list"
+        onClick={() => setOpenAt(open ? undefined : id)}
+      >
+        {menu}
+      </button>
+      <ul id="site-nav-list" className="nav-list">
+        {children}
+      </ul>
+    </nav>
+  );
+}
+
+/** Row or menu: the entries' one-row width against the nav's (the list is its last child). */
+function fit(nav: HTMLElement) {
+  delete nav.dataset.menu;
+  if (nav.lastElementChild!.scrollWidth > nav.clientWidth) nav.dataset.menu = '';
+}
