@@ -225,7 +225,8 @@ function currentness(
   const route = table.routes.get(to.slice(1));
   if (!route) return undefined;
   const context = paramsOf(snapshot);
-  for (const name in route.params) if (name in params && !Object.is(params[name], context[name])) return undefined;
+  // Any param the link gives (path or search: a pager's ?page) must be the one shown.
+  for (const name in params) if (!Object.is(params[name], context[name])) return undefined;
   if (locate(table, snapshot).some((location) => location.route === route)) return 'page';
   return activeNodesOf(table, snapshot).includes(route.node) ? 'true' : undefined;
 }

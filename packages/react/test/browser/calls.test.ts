@@ -216,6 +216,10 @@ describe('loading on entry', () => {
       await list.getByRole('link', { name: 'Record 4' }).waitFor();
       expect(new URL(page.url()).search).toBe('?page=2');
       expect(await page.getByRole('navigation', { name: 'Pages' }).textContent()).toContain('Page 2 of 3');
+      // A link to the same screen with another ?page is not the page shown.
+      for (const name of ['Previous page', 'Next page']) {
+        expect(await page.getByRole('link', { name }).getAttribute('aria-current')).toBeNull();
+      }
       await list.getByRole('link', { name: 'Record 5' }).click();
       await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 5');
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/records/5?page=2');
