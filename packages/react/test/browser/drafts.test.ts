@@ -119,7 +119,7 @@ describe('drafts across two tabs in Chromium (issue 28, defect 3)', () => {
     });
   });
 
-  it("asks B, whose own input A's save would replace, and lets it keep it", async () => {
+  it('asks B, which has typed, when A saves the draft: B discards its version, and may leave', async () => {
     await twoTabs(async (a, b) => {
       await name(a).fill('alpha');
       await expect.poll(() => name(b).inputValue()).toBe('alpha');
