@@ -4,7 +4,7 @@ import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
 import { stockViews } from '@statechart/react/stockViews';
 import '@statechart/react/styles.css';
 import { FRESHNESS_KEY, TIMEOUT_KEY, referenceActors } from './referenceCalls';
-import { keepDraft, recordDraft } from './drafts';
+import { keepDraft, recordDraft, settleDraft } from './drafts';
 import { referenceMachine } from './referenceMachine';
 import { sessionStore } from './session';
 
@@ -24,7 +24,8 @@ if (container) {
       actors: referenceActors({ timeoutMs: storedTimeout(), fresh: stored(FRESHNESS_KEY) !== 'off' }),
       actions: {
         saveDraft: ({ context }) => keepDraft(context.record),
-        clearDraft: () => recordDraft.clear(),
+        clearDraft: (_, { ended }) => recordDraft.end(ended),
+        settleDraft: ({ context }) => settleDraft(context.record),
         rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles], returnTo: context.returnTo }),
       },
     },
@@ -38,6 +39,8 @@ if (container) {
     inspect: devTools?.inspect,
   }).then((app) => {
     devTools?.attach({ actor: app.actor, machine: referenceMachine });
+    // The draft changed in another tab (and, at start, a change this tab missed while it reloaded).
+    recordDraft.subscribe((change, own) => app.actor.send({ type: 'record.changedElsewhere', change, own }));
     // Lets the browser tests read the machine's state and send events, as a visualiser would.
     Object.assign(window, { __app: app });
   });

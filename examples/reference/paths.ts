@@ -47,6 +47,7 @@ import { accessStrings } from './access';
 import { recordStrings, type RecordField } from './recordForm';
 import type { ReferenceContext } from './referenceMachine';
 import { isDirty } from '@statechart/forms/forms';
+import { formStrings } from '@statechart/forms/formStrings';
 import { behaviourOf } from '@statechart/paths/behaviour';
 
 const formsEvents: AnyEvent[] = [
@@ -56,6 +57,10 @@ const formsEvents: AnyEvent[] = [
   { type: 'record.edit' },
   { type: 'record.new' },
   { type: 'record.discard' },
+  // Another tab's text over this tab's own: asked about where the form is dirty, followed elsewhere.
+  { type: 'record.changedElsewhere', change: { kind: 'changed', draft: { name: 'Another name' } }, own: true },
+  { type: 'record.keepOwn' },
+  { type: 'record.takeOther' },
   { type: 'session.signedIn', roles: ['admin'] },
   { type: 'session.signedOut' },
 ];
@@ -162,6 +167,10 @@ export const referenceSpec = makeSpec({
     'record.edit': () => ({ do: 'click', role: 'button', name: recordStrings.edit }),
     'record.new': () => ({ do: 'click', role: 'button', name: recordStrings.another }),
     'record.discard': () => ({ do: 'click', role: 'button', name: recordStrings.discard }),
+    // What the app hears from storage: delivered as is (as `view.failed` is).
+    'record.changedElsewhere': (event) => ({ do: 'report', event }),
+    'record.keepOwn': () => ({ do: 'click', role: 'button', name: formStrings.keepOwn }),
+    'record.takeOther': () => ({ do: 'click', role: 'button', name: formStrings.takeOther }),
     'session.signedIn': () => ({ do: 'click', role: 'button', name: accessStrings.signIn }),
     'session.signedOut': () => ({ do: 'click', role: 'button', name: accessStrings.signOut }),
   },

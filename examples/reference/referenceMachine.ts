@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { and, assign, fromCallback, not, setup } from 'xstate';
 import { callPlaceholder, toCallError, type CallError } from '@statechart/calls/machine';
 import { limits } from '@statechart/forms/constants';
+import { changedElsewhere, keepOwn, takeOther } from '@statechart/forms/elsewhere';
 import {
   changeSchema,
   emptyForm,
@@ -12,8 +13,10 @@ import {
   submitFailed,
   submitted,
   withField,
+  type Elsewhere,
   type FormState,
 } from '@statechart/forms/forms';
+import type { DraftEnd } from '@statechart/forms/sharedDraft';
 import { refuseLeavingWhile } from '@statechart/core/leaving';
 import { routed } from '@statechart/core/routed';
 import { keepRouteTypes } from '@statechart/core/routeTypes';
@@ -106,6 +109,10 @@ export type ReferenceEvent =
   | { type: 'record.edit' }
   | { type: 'record.new' }
   | { type: 'record.discard' }
+  // The shared draft changed in another tab (the app hears it: examples/reference/main.tsx), and the answers.
+  | { type: 'record.changedElsewhere'; change: Elsewhere<RecordField>; own: boolean }
+  | { type: 'record.keepOwn' }
+  | { type: 'record.takeOther' }
   | { type: 'session.signedIn'; roles: readonly string[] }
   | { type: 'session.signedOut' };
 
@@ -211,9 +218,20 @@ export const referenceMachine = routed(
           record: ({ context, event }) =>
             submitFailed(context.record, 'error' in event ? event.error : undefined, recordStrings.failed),
         }),
+        // Another tab's change to the draft: followed, or asked about while this tab has input of its own.
+        noteRecordElsewhere: assign({
+          record: ({ context, event }) =>
+            event.type === 'record.changedElsewhere'
+              ? changedElsewhere(context.record, event.change, event.own)
+              : context.record,
+        }),
+        keepRecordOwn: assign({ record: ({ context }) => keepOwn(context.record) }),
+        takeRecordOther: assign({ record: ({ context }) => takeOther(context.record) }),
         // Implemented by the app (createApp's `provide`): storage is not the machine's business.
         saveDraft: () => {},
-        clearDraft: () => {},
+        clearDraft: (_, params: { ended: DraftEnd }) => void params,
+        // After a change from elsewhere was followed or answered: this tab's values are the draft.
+        settleDraft: () => {},
         rememberSession: () => {},
         // forms: access.
         setRoles: assign({
@@ -231,6 +249,7 @@ export const referenceMachine = routed(
         isDirty: ({ context }) => context.dirty,
         // forms
         isRecordDirty: ({ context }) => isDirty(context.record),
+        isRecordAsking: ({ context }) => context.record.asked !== undefined,
         isValidRecordChange: ({ event }) => v.is(recordChange, event),
         isRecordValid: ({ context }) => Object.keys(fieldErrors(recordSchema, context.record.values)).length === 0,
         hasServerFieldErrors: ({ event }) =>
@@ -267,6 +286,8 @@ export const referenceMachine = routed(
     initial: 'app',
     on: {
       'view.failed': { target: '.error', actions: 'keepFailedUrl' },
+      // Wherever the app is (a draft restored at start is in context before its form is shown).
+      'record.changedElsewhere': { actions: ['noteRecordElsewhere', 'settleDraft'] },
     },
     states: {
       app: {
@@ -430,13 +451,23 @@ export const referenceMachine = routed(
                 route: {},
                 meta: { path: 'records/new', title: recordStrings.title, nav: recordStrings.nav },
                 entry: 'startRecord',
-                on: { ...refuseLeavingWhile('isRecordDirty') },
+                on: {
+                  ...refuseLeavingWhile('isRecordDirty'),
+                  // Not while a submit is under way or its outcome shown: this tab's next write hears it again.
+                  'record.changedElsewhere': {},
+                },
                 initial: 'editing',
                 states: {
                   editing: {
                     on: {
                       'record.change': { guard: 'isValidRecordChange', actions: ['setRecordField', 'saveDraft'] },
-                      'record.discard': { guard: 'isRecordDirty', actions: ['discardRecord', 'clearDraft'] },
+                      'record.discard': {
+                        guard: 'isRecordDirty',
+                        actions: ['discardRecord', { type: 'clearDraft', params: { ended: 'discarded' } }],
+                      },
+                      'record.changedElsewhere': { actions: ['noteRecordElsewhere', 'settleDraft'] },
+                      'record.keepOwn': { guard: 'isRecordAsking', actions: ['keepRecordOwn', 'settleDraft'] },
+                      'record.takeOther': { guard: 'isRecordAsking', actions: ['takeRecordOther', 'settleDraft'] },
                       'record.submit': [
                         { guard: 'isRecordValid', target: 'submitting', actions: 'beginRecordSubmit' },
                         { actions: 'refuseRecord' },
@@ -454,7 +485,7 @@ export const referenceMachine = routed(
                         actions: [
                           'markRecordSaved',
                           assign({ savedRecordId: ({ event }) => event.output.id }),
-                          'clearDraft',
+                          { type: 'clearDraft', params: { ended: 'saved' } },
                         ],
                       },
                       onError: [

@@ -39,6 +39,8 @@ export function View() {
         edit: () => send({ type: 'record.edit' }),
         discard: () => send({ type: 'record.discard' }),
         another: () => send({ type: 'record.new' }),
+        keepOwn: () => send({ type: 'record.keepOwn' }),
+        takeOther: () => send({ type: 'record.takeOther' }),
       }}
       control={(field, props, value, change) =>
         field === 'quantity' ? (

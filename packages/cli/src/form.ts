@@ -148,6 +148,8 @@ function formNode(screen: NewScreen, indent: string): string[] {
   const a = n.action;
   const state = (sub: 'Editing' | 'Submitting' | 'Saved' | 'Failed') =>
     `id: '${n.state(sub)}', tags: '${n.state(sub)}'`;
+  // How the draft ended: other tabs say which (docs/persistence.md, "Drafts across tabs").
+  const ended = (how: 'saved' | 'discarded') => `{ type: '${a.clearDraft}', params: { ended: '${how}' } }`;
   return [
     `${indent}entry: '${a.start}',`,
     `${indent}initial: 'editing',`,
@@ -156,7 +158,7 @@ function formNode(screen: NewScreen, indent: string): string[] {
     `${indent}    ${state('Editing')},`,
     `${indent}    on: {`,
     `${indent}      '${n.event('change')}': { guard: '${n.guard.change}', actions: ['${a.set}', '${a.saveDraft}'] },`,
-    `${indent}      '${n.event('discard')}': { guard: '${n.guard.dirty}', actions: ['${a.discard}', '${a.clearDraft}'] },`,
+    `${indent}      '${n.event('discard')}': { guard: '${n.guard.dirty}', actions: ['${a.discard}', ${ended('discarded')}] },`,
     `${indent}      '${n.event('submit')}': [`,
     `${indent}        { guard: '${n.guard.valid}', target: 'submitting', actions: '${a.begin}' },`,
     `${indent}        { actions: '${a.refuse}' },`,
@@ -169,7 +171,7 @@ function formNode(screen: NewScreen, indent: string): string[] {
     `${indent}      id: '${n.actor}',`,
     `${indent}      src: '${n.actor}',`,
     `${indent}      input: ({ context }) => submission(context.${screen.id}),`,
-    `${indent}      onDone: { target: 'saved', actions: ['${a.saved}', '${a.clearDraft}'] },`,
+    `${indent}      onDone: { target: 'saved', actions: ['${a.saved}', ${ended('saved')}] },`,
     `${indent}      onError: [`,
     `${indent}        { guard: '${n.guard.serverErrors}', target: 'editing', actions: '${a.serverErrors}' },`,
     `${indent}        { target: 'failed', actions: '${a.failure}' },`,
@@ -209,6 +211,7 @@ function addFormToSetup(source: string, screen: NewScreen): string {
     '@statechart/forms/forms',
   );
   result = ensureImport(result, ['refuseLeavingWhile'], '@statechart/core/leaving');
+  result = ensureImport(result, ['type DraftEnd'], '@statechart/forms/sharedDraft');
   result = ensureImport(
     result,
     [n.codes, n.empty, n.fields, n.isChange, n.schema, `type ${n.field}`, `type ${n.input}`],
@@ -265,7 +268,7 @@ function addFormToSetup(source: string, screen: NewScreen): string {
   for (const line of [...guards].reverse()) result = addToSetupBlock(result, 'guards', line);
   for (const line of [...actions].reverse()) result = addToSetupBlock(result, 'actions', line);
   // Storage is the app's (createApp's provide), not the machine's: these stay empty here.
-  result = addToSetupBlock(result, 'actions', `${a.clearDraft}: () => {},`);
+  result = addToSetupBlock(result, 'actions', `${a.clearDraft}: (_, params: { ended: DraftEnd }) => void params,`);
   result = addToSetupBlock(result, 'actions', `${a.saveDraft}: () => {},`);
   return addToSetupBlock(
     result,

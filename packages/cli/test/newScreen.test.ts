@@ -229,7 +229,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const machine = addState(read('machines/appMachine.ts'), screen);
     expect(machine).toContain("on: { ...refuseLeavingWhile('isNewThingDirty') },");
     expect(machine).toContain(
-      "'newThing.discard': { guard: 'isNewThingDirty', actions: ['discardNewThing', 'clearNewThingDraft'] },",
+      "'newThing.discard': { guard: 'isNewThingDirty', actions: ['discardNewThing', { type: 'clearNewThingDraft', params: { ended: 'discarded' } }] },",
     );
     expect(machine).toContain(
       "{ guard: 'hasNewThingServerErrors', target: 'editing', actions: 'showNewThingServerErrors' },",
@@ -248,6 +248,11 @@ describe('npm run new:screen (@statechart/cli)', () => {
       /\| \{ type: 'newThing\.change'; field: NewThingField; value: string \} \| \{ type: 'newThing\.submit' \}/,
     );
     expect(machine).toMatch(/\/\/ TODO: keep #newThing's draft across reloads/);
+    // How the draft ended, for other tabs (docs/persistence.md): the app provides clearNewThingDraft.
+    expect(machine).toContain(
+      "actions: ['markNewThingSaved', { type: 'clearNewThingDraft', params: { ended: 'saved' } }]",
+    );
+    expect(machine).toContain('clearNewThingDraft: (_, params: { ended: DraftEnd }) => void params,');
     // With a guarded screen after it: one `on` for both, and the roles join the form in the context.
     const guarded = addState(machine, { id: 'newSecret', path: 'secrets/new', form: true, role: 'admin' });
     expect(guarded).toContain(

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { catalogueEntry, describeError, genericEntry } from '@statechart/calls/errors';
 import type { CallError } from '@statechart/calls/machine';
-import { LEAVING_REFUSED } from '@statechart/core/leaving';
 import { plural } from '@statechart/core/wording';
 import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';
-import { useRouter } from '@statechart/react/routing';
+import { ElsewhereNotice } from './ElsewhereNotice';
 import { ErrorSummary } from './ErrorSummary';
+import { RefusedNotice, useLeavingRefused } from './RefusedNotice';
 import { Field, type ControlProps } from './Field';
 import { formStrings } from './formStrings';
 import { isDirty, type FormState } from './forms';
@@ -34,6 +34,13 @@ export interface FormEvents<F extends string> {
   discard(): void;
   /** From the saved notice: a new, empty form. */
   another(): void;
+  /**
+   * The answers to `form.asked` (another tab changed the shared draft over this tab's input:
+   * docs/persistence.md): keep this tab's version, or take the other's. A form without a shared
+   * draft leaves them out, and the question is never shown.
+   */
+  keepOwn?(): void;
+  takeOther?(): void;
 }
 
 export interface FormScreenProps<F extends string> {
@@ -78,6 +85,7 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const [answered, setAnswered] = useState(0);
   const dirty = isDirty(form);
   const controlId = (field: F) => `${idPrefix}-${field}`;
+  const first = fields[0];
   const busy = phase === 'submitting';
   const failed = phase === 'failed';
   if (phase === 'saved') {
@@ -91,11 +99,14 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
       </article>
     );
   }
+  const focusFirst = () => {
+    if (first !== undefined) focusRegion(document.getElementById(controlId(first)));
+  };
+  const { keepOwn, takeOther } = on;
   const errors = fields.flatMap((field) => {
     const message = form.errors[field];
     return message === undefined ? [] : [{ id: controlId(field), message }];
   });
-  const first = fields[0];
   return (
     <article className="screen">
       {heading}
@@ -115,10 +126,31 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           }}
           stay={() => {
             setAnswered(refused);
-            if (first !== undefined) focusRegion(document.getElementById(controlId(first)));
+            focusFirst();
           }}
         />
       ) : null}
+      {form.asked && phase === 'editing' && keepOwn && takeOther ? (
+        <ElsewhereNotice
+          // A new notice for each new question: it is announced and takes the focus again.
+          key={form.asks}
+          kind={form.asked.kind}
+          // The field first, then the answer: the focus is never left on a notice that goes.
+          keep={() => {
+            focusFirst();
+            keepOwn();
+          }}
+          take={() => {
+            focusFirst();
+            takeOther();
+          }}
+        />
+      ) : null}
+      <div role="status">
+        {form.followed && phase === 'editing' ? (
+          <p className="form__note">{formStrings.elsewhereFollowed[form.followed]}</p>
+        ) : null}
+      </div>
       <ErrorSummary title={plural(formStrings.summary, errors.length)} entries={errors} refusals={form.refusals} />
       {failed ? (
         <FailedNotice
@@ -132,7 +164,7 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           edit={() => {
             on.edit();
             // The fields are enabled again in this commit; the first one is where editing starts.
-            if (first !== undefined) queueMicrotask(() => focusRegion(document.getElementById(controlId(first))));
+            queueMicrotask(focusFirst);
           }}
         />
       ) : null}
@@ -191,54 +223,6 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
         {dirty ? <p className="form__note">{formStrings.unsaved}</p> : null}
       </form>
     </article>
-  );
-}
-
-/** How many URL-driven moves the machine has refused since this form was shown (`LEAVING_REFUSED`). */
-function useLeavingRefused(): number {
-  const { actor } = useRouter();
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    const subscription = actor.on(LEAVING_REFUSED, () => setCount((n) => n + 1));
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  return count;
-}
-
-/**
- * Why a link, Back or Forward did nothing: the form's changes are not saved. An alert (announced)
- * that takes the focus at each refusal, with the three ways on: save, discard, or stay. The
- * browser's own prompt stays for reload and closing the tab.
- */
-function RefusedNotice({
-  refusal,
-  save,
-  discard,
-  stay,
-}: {
-  refusal: number;
-  save: () => void;
-  discard: () => void;
-  stay: () => void;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), [refusal]);
-  return (
-    <div ref={ref} className="notice notice--warning" role="alert" tabIndex={-1} data-refusal={refusal}>
-      <h2>{formStrings.refusedHeading}</h2>
-      <p>{formStrings.refusedBody}</p>
-      <div className="actions">
-        <button type="button" className="button" onClick={save}>
-          {formStrings.refusedSave}
-        </button>
-        <button type="button" className="button button--secondary" onClick={discard}>
-          {formStrings.refusedDiscard}
-        </button>
-        <button type="button" className="button button--secondary" onClick={stay}>
-          {formStrings.stay}
-        </button>
-      </div>
-    </div>
   );
 }
 

@@ -20,6 +20,25 @@ export const formStrings = {
   refusedSave: 'Save them',
   refusedDiscard: 'Discard them',
   stay: 'Stay on the form',
+  /**
+   * The shared draft changed in another tab while this one had typed input of its own
+   * (docs/persistence.md, "Drafts across tabs"): the heading of the question, by what happened there.
+   */
+  elsewhereAsked: {
+    changed: 'This form was changed in another tab',
+    saved: 'This form was saved in another tab',
+    discarded: 'This form’s changes were discarded in another tab',
+  },
+  elsewhereKept: 'What you typed in this tab is kept until you choose.',
+  takeOther: 'Use the other tab’s version',
+  keepOwn: 'Keep this tab’s version',
+  dropOwn: 'Discard this tab’s version',
+  /** Said, not asked, when a form with no input of its own followed another tab. */
+  elsewhereFollowed: {
+    changed: 'This form was changed in another tab: it shows that tab’s version.',
+    saved: 'This form was saved in another tab, and emptied here.',
+    discarded: 'This form’s changes were discarded in another tab, and here too.',
+  },
   draftRestored: 'Your unsaved input from an earlier visit was restored.',
   draftDropped: 'An earlier draft could not be read and was discarded.',
   empty: 'Nothing here yet.',

@@ -6,6 +6,7 @@ import {
   type CallError,
   type Submission,
 } from '@statechart/calls/machine';
+import type { DraftChange } from './sharedDraft';
 
 /**
  * Forms in a machine's context. Values stay the strings a person typed (a failed submit loses
@@ -32,7 +33,21 @@ export interface FormState<F extends string> {
   submitKey?: string;
   /** Grows on each refused submit: the view moves focus to the error summary when it changes. */
   refusals: number;
+  /**
+   * A change another tab made to the shared draft while this form had typed text of its own that
+   * the change would replace (docs/persistence.md, "Drafts across tabs"): the form asks whether to
+   * keep this text or take the other tab's (`@statechart/forms/elsewhere`), and until then nothing
+   * is written over the other tab's draft.
+   */
+  asked?: Elsewhere<F>;
+  /** Grows each time the form starts asking, or asks about another kind of change: the view says it anew. */
+  asks?: number;
+  /** The kind of the last change from another tab this form followed (it had no text of its own): the view says so until the next edit. */
+  followed?: Elsewhere<F>['kind'];
 }
+
+/** The shared draft as another tab left it: its values, or how it ended there (`@statechart/forms/sharedDraft`). */
+export type Elsewhere<F extends string> = DraftChange<Partial<FormValues<F>>>;
 
 export type FormSchema<F extends string> = v.GenericSchema<FormValues<F>, unknown>;
 
@@ -67,7 +82,8 @@ export function changeSchema<F extends string>(fields: readonly F[], maxLength: 
 
 /**
  * Sets one field; its error, if shown, is checked again so it clears as soon as it is fixed. A
- * changed value drops the submit key: what is submitted next is a new submit.
+ * changed value drops the submit key: what is submitted next is a new submit; and the note that the
+ * form followed another tab: the text is this tab's now.
  */
 export function withField<F extends string>(
   form: FormState<F>,
@@ -77,7 +93,7 @@ export function withField<F extends string>(
 ): FormState<F> {
   if (form.values[field] === value) return form;
   const values = { ...form.values, [field]: value };
-  const changed = { ...form, submitKey: undefined };
+  const changed = { ...form, submitKey: undefined, followed: undefined };
   if (form.errors[field] === undefined) return { ...changed, values };
   const errors: FieldErrors<F> = { ...form.errors };
   const error = fieldErrors(schema, values)[field];

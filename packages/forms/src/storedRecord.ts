@@ -8,8 +8,14 @@ import * as v from 'valibot';
  */
 export interface StoredRecord<T> {
   load(): T | undefined;
-  save(data: T): void;
+  /** True when the record was written (false: storage disabled or full, or the record too large). */
+  save(data: T): boolean;
   clear(): void;
+  /**
+   * Calls `listener` each time another tab or window of the origin changes or removes this record
+   * (the browser's `storage` event; a tab's own writes fire none in it). Returns the way to stop.
+   */
+  watch(listener: () => void): () => void;
 }
 
 export type StorageProblem = 'unavailable' | 'old-version' | 'corrupt' | 'full' | 'too-large';
@@ -24,9 +30,14 @@ export interface StoredRecordOptions<T> {
   report?: (problem: StorageProblem, key: string, detail?: unknown) => void;
   /** Larger serialised records are not written (reported as too-large). */
   maxBytes?: number;
+  /** Where `storage` events arrive: `window` when there is one. */
+  events?: EventTarget;
 }
 
 const envelope = v.object({ version: v.number(), savedAt: v.string(), data: v.unknown() });
+
+/** Any Event the browser fires for storage has these; other events on the target are not ours. */
+const isStorageEvent = (event: Event): event is StorageEvent => 'key' in event && 'storageArea' in event;
 
 const warn = (problem: StorageProblem, key: string, detail?: unknown) =>
   console.warn(`Stored "${key}": ${problem}; the app continues without it.`, detail ?? '');
@@ -90,22 +101,36 @@ export function storedRecord<T>(options: StoredRecordOptions<T>): StoredRecord<T
     },
     save(data) {
       const store = storage();
-      if (!store) return;
+      if (!store) return false;
       const serialised = JSON.stringify({ version, savedAt: new Date().toISOString(), data });
       if (serialised.length > maxBytes) {
         report('too-large', key, serialised.length);
-        return;
+        return false;
       }
       try {
         store.setItem(key, serialised);
+        return true;
       } catch (error) {
         // QuotaExceededError (storage full) or SecurityError (disabled after load).
         report('full', key, error);
+        return false;
       }
     },
     clear() {
       const store = storage();
       if (store) drop(store);
+    },
+    watch(listener) {
+      const target = options.events ?? (typeof window === 'undefined' ? undefined : window);
+      if (!target) return () => {};
+      const onStorage = (event: Event) => {
+        // A null key is the whole storage cleared; another area (session or local) is not ours.
+        if (!isStorageEvent(event) || (event.key !== null && event.key !== key)) return;
+        if (event.storageArea !== null && event.storageArea !== storage()) return;
+        listener();
+      };
+      target.addEventListener('storage', onStorage);
+      return () => target.removeEventListener('storage', onStorage);
     },
   };
 }

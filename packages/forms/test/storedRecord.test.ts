@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { storedRecord, type StorageProblem } from '../src/storedRecord';
+import { fakeOrigin } from './fakeOrigin';
 
 /** A Storage in memory that can be made full or disabled. */
 function memoryStorage(options: { full?: boolean } = {}): Storage {
@@ -33,7 +34,7 @@ function setup(storage: () => Storage, version = 2) {
   return { record, problems };
 }
 
-describe('a stored record (src/persistence/storedRecord.ts)', () => {
+describe('a stored record (packages/forms/src/storedRecord.ts)', () => {
   it('gives back what was saved, and nothing after clear', () => {
     const store = memoryStorage();
     const { record, problems } = setup(() => store);
@@ -83,5 +84,24 @@ describe('a stored record (src/persistence/storedRecord.ts)', () => {
     record.save({ name: 'x'.repeat(500) });
     expect(store.getItem('draft')).toBeNull();
     expect(problems).toEqual(['too-large']);
+  });
+
+  it("hears another tab's change of its key in its storage area, not its own writes, and stops when told", () => {
+    const origin = fakeOrigin();
+    const [a, b] = [origin.tab(), origin.tab()];
+    const record = (tab: typeof a) =>
+      storedRecord({ key: 'draft', version: 1, schema: v.string(), storage: () => tab.local, events: tab.events });
+    let heard = 0;
+    const stop = record(b).watch(() => void (heard += 1));
+    record(b).save('from b');
+    record(a).save('from a');
+    a.local.setItem('other', 'x');
+    b.events.dispatchEvent(Object.assign(new Event('storage'), { key: 'draft', storageArea: b.session }));
+    origin.deliver();
+    expect(heard).toBe(1);
+    stop();
+    record(a).clear();
+    origin.deliver();
+    expect(heard).toBe(1);
   });
 });

@@ -1,0 +1,59 @@
+import { isDirty, type Elsewhere, type FormState, type FormValues } from './forms';
+
+/**
+ * A form and the shared draft's changes made in other tabs (docs/persistence.md, "Drafts across
+ * tabs"; the storage side is `@statechart/forms/sharedDraft`). A form with typed text of its own
+ * that a change would replace asks, and keeps its text until the person chooses; any other form
+ * follows the change, and says so. After each of these the app settles the draft (unless the form
+ * still asks: `sharedDraft.accept()`, then saves the form's values as usual).
+ */
+
+/** What the form's values become if it takes `change`: the other tab's text, or, for a draft saved or discarded there, what was saved. */
+function valuesOf<F extends string>(form: FormState<F>, change: Elsewhere<F>): FormValues<F> {
+  return change.kind === 'changed' ? { ...form.saved, ...change.draft } : form.saved;
+}
+
+const same = <F extends string>(a: FormValues<F>, b: FormValues<F>) =>
+  (Object.keys(a) as F[]).every((field) => a[field] === b[field]);
+
+/** The form with `values` taken from elsewhere: no question left; errors and the submit key go with the values they were for. */
+function take<F extends string>(form: FormState<F>, values: FormValues<F>, followed: FormState<F>['followed']) {
+  const unchanged = same(values, form.values);
+  return {
+    ...form,
+    values,
+    errors: unchanged ? form.errors : {},
+    submitKey: unchanged ? form.submitKey : undefined,
+    asked: undefined,
+    followed: unchanged ? form.followed : followed,
+  };
+}
+
+/**
+ * Another tab changed the shared draft; `own` (from the shared draft): this tab has typed text of
+ * its own since it last took the draft. If the change would replace that text, the form asks
+ * (`asked`; `asks` grows unless it asked about the same kind of change already); else it follows
+ * (`followed`), which for a form with no text of its own loses nothing.
+ */
+export function changedElsewhere<F extends string>(
+  form: FormState<F>,
+  change: Elsewhere<F>,
+  own: boolean,
+): FormState<F> {
+  const values = valuesOf(form, change);
+  if (own && isDirty(form) && !same(values, form.values)) {
+    const asks = form.asked?.kind === change.kind ? (form.asks ?? 0) : (form.asks ?? 0) + 1;
+    return { ...form, asked: change, asks };
+  }
+  return take(form, values, change.kind);
+}
+
+/** The person keeps this tab's text: the question goes (the app then writes the text as the shared draft). */
+export function keepOwn<F extends string>(form: FormState<F>): FormState<F> {
+  return { ...form, asked: undefined };
+}
+
+/** The person takes the other tab's text, or, for a draft saved or discarded there, lets this one go too. */
+export function takeOther<F extends string>(form: FormState<F>): FormState<F> {
+  return form.asked === undefined ? form : take(form, valuesOf(form, form.asked), undefined);
+}

@@ -1,0 +1,97 @@
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Submission } from '@statechart/calls/machine';
+import type { RecordInput } from '../../../examples/reference/recordForm';
+import { describe, expect, it } from 'vitest';
+import { referenceMachine } from '../../../examples/reference/referenceMachine';
+import type { DraftEnd } from '../src/sharedDraft';
+
+const route = (to: `#${string}`) => ({ type: 'xstate.route' as const, to, params: {} });
+const elsewhere = (name: string, own = true) => ({
+  type: 'record.changedElsewhere' as const,
+  change: { kind: 'changed' as const, draft: { name } },
+  own,
+});
+
+/** The reference machine with its storage actions recorded: what the app would do to the shared draft. */
+function start(submit = fromPromise<{ id: number }, Submission<RecordInput>>(() => new Promise(() => {}))) {
+  const storage: string[] = [];
+  const machine = referenceMachine.provide({
+    actions: {
+      saveDraft: () => void storage.push('save'),
+      clearDraft: (_, { ended }: { ended: DraftEnd }) => void storage.push(`end ${ended}`),
+      settleDraft: ({ context }) => void storage.push(context.record.asked ? 'settle (asking)' : 'settle'),
+    },
+    actors: { submitRecord: submit },
+  });
+  const actor = createActor(machine).start();
+  return { actor, storage, record: () => actor.getSnapshot().context.record };
+}
+
+describe("the reference form and another tab's changes to its draft (examples/reference)", () => {
+  it('asks when another tab changes the draft over input typed here, and keeps the input until the person chooses', () => {
+    const { actor, storage, record } = start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: 'alpha' });
+    actor.send(elsewhere('beta'));
+    expect(record().values.name).toBe('alpha');
+    expect(record().asked).toEqual({ kind: 'changed', draft: { name: 'beta' } });
+    expect(storage).toEqual(['save', 'settle (asking)']);
+
+    actor.send({ type: 'record.keepOwn' });
+    expect(record()).toMatchObject({ values: { name: 'alpha' }, asked: undefined });
+    expect(storage.at(-1), 'then the app writes this tab’s input as the draft').toBe('settle');
+  });
+
+  it("takes the other tab's version, or discards this one for a draft discarded there", () => {
+    const { actor, record } = start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: 'alpha' });
+    actor.send(elsewhere('beta'));
+    actor.send({ type: 'record.takeOther' });
+    expect(record().values.name).toBe('beta');
+    actor.send({ type: 'record.change', field: 'name', value: 'beta, edited' });
+    actor.send({ type: 'record.changedElsewhere', change: { kind: 'discarded' }, own: true });
+    actor.send({ type: 'record.takeOther' });
+    expect(record().values.name).toBe('');
+    expect(record().asked).toBeUndefined();
+  });
+
+  it('follows a change with nothing typed here, on the form or anywhere else, and says so', () => {
+    const { actor, record } = start();
+    actor.send(elsewhere('beta', false));
+    expect(record()).toMatchObject({ values: { name: 'beta' }, followed: 'changed', asked: undefined });
+    actor.send(route('#newRecord'));
+    expect(record().values.name, 'the form shows it').toBe('beta');
+    actor.send({ type: 'record.changedElsewhere', change: { kind: 'saved' }, own: false });
+    expect(record()).toMatchObject({ values: { name: '' }, followed: 'saved' });
+  });
+
+  it('ignores the answers when nothing is asked', () => {
+    const { actor, storage, record } = start();
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: 'alpha' });
+    actor.send({ type: 'record.keepOwn' });
+    actor.send({ type: 'record.takeOther' });
+    expect(record().values.name).toBe('alpha');
+    expect(storage).toEqual(['save']);
+  });
+
+  it('hears nothing while a submit is under way, and says how the draft ended: saved, or discarded', async () => {
+    let resolve: (output: { id: number }) => void = () => {};
+    const { actor, storage, record } = start(
+      fromPromise<{ id: number }, Submission<RecordInput>>(() => new Promise((done) => void (resolve = done))),
+    );
+    actor.send(route('#newRecord'));
+    actor.send({ type: 'record.change', field: 'name', value: 'alpha' });
+    actor.send({ type: 'record.submit' });
+    actor.send(elsewhere('beta'));
+    expect(record().asked).toBeUndefined();
+    resolve({ id: 1 });
+    await waitFor(actor, (snapshot) => snapshot.matches({ app: { main: { newRecord: 'saved' } } }));
+    expect(storage).toEqual(['save', 'end saved']);
+    actor.send({ type: 'record.new' });
+    actor.send({ type: 'record.change', field: 'name', value: 'gamma' });
+    actor.send({ type: 'record.discard' });
+    expect(storage.at(-1)).toBe('end discarded');
+  });
+});
