@@ -54,6 +54,12 @@ export function addBesideCall(
   const end = source.indexOf(`\n${indent.slice(2)}}`, own);
   const body = source.slice(own, end);
   if (!body.includes(`id: '${parent}Loading'`)) return undefined;
+  if (/\n *invoke: \{/.test(node(''))) {
+    // Both would fail with the same "Not loaded" heading, which the path tests cannot tell apart.
+    throw new Error(
+      `#${parent} loads, and a child that loads too would show its failure with the same heading: add the child without --loads, then give it its call by hand with its own <CallFailed heading> and assertions (docs/calls.md, "A list with its details")`,
+    );
+  }
   // A later child: after the index child, in the `shown` region it made.
   const index = new RegExp(`\\n( *)${indexChild(parent)}: \\{ id: [^\\n]*\\n`).exec(body);
   if (index) {

@@ -14,6 +14,17 @@ export function viewSource(screen: NewScreen): string {
   return shaped?.view?.(screen) ?? plainView(screen);
 }
 
+/** What a loading parent's URL shows besides its own view: nothing more until a child is chosen. */
+function indexViewSource(parent: string): string {
+  return [
+    `/** /${parent} with no child chosen: the list is #${parent}'s own view; nothing shows beside it yet. */`,
+    'export function View() {',
+    '  return null;',
+    '}',
+    '',
+  ].join('\n');
+}
+
 /** Writes the pieces under `root`; returns the files written and what is left to do by hand. */
 export function newScreen(root: string, screen: NewScreen): { files: string[]; notes: string[] } {
   const file = (path: string) => resolve(root, path);
@@ -33,6 +44,12 @@ export function newScreen(root: string, screen: NewScreen): { files: string[]; n
     ...options.filter((option) => option.applies(screen)).flatMap((option) => option.files?.(screen, read) ?? []),
   ];
   const notes: string[] = [];
+  // A loading parent's index child has a URL of its own ('': the list alone), so it has a view.
+  const index = screen.parent === undefined ? undefined : indexChild(screen.parent);
+  const indexView = `src/views/${index}.view.tsx`;
+  if (index && nextMachine.includes(`${index}: { id: '${index}', route: {}`) && read(indexView) === undefined) {
+    written.push([indexView, indexViewSource(screen.parent ?? '')]);
+  }
   if (screen.parent) {
     const { file: outlet, note } = parentView(screen.parent, screen.id, read);
     if (outlet) written.push(outlet);

@@ -328,6 +328,10 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const twice = addState(once, { id: 'thingNotes', path: 'notes', parent: 'things' });
     expect(twice.match(/type: 'parallel'/g)).toHaveLength(1);
     expect(twice.indexOf("id: 'thingNotes'")).toBeGreaterThan(twice.indexOf("id: 'thingsIndex'"));
+    // A child that loads too would fail with the same heading as the list: refused, saying what to do.
+    expect(() => addState(once, parseArgs(['other', 'other/:otherId', '--parent', 'things', '--loads']))).toThrow(
+      '#things loads, and a child that loads too would show its failure with the same heading',
+    );
     // A screen that loads in another shape is named, with what to do by hand.
     const tabbed = addState(
       read('machines/appMachine.ts'),
