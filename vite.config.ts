@@ -1,5 +1,5 @@
-import { startApiServer } from '@statechart/calls/apiServer';
-import { statechartApp } from '@statechart/vite/plugin';
+import { startApiServer } from '@statechart/calls/server';
+import { statechartApp } from '@statechart/vite';
 import { defineConfig } from 'vite';
 import { handlers } from './server/handlers.ts';
 

@@ -10,7 +10,7 @@
  */
 import { chromium } from 'playwright-core';
 import type { Plugin } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import { navigateInPage, openApp, serveBenchApp } from './browser';
 
 const APPS = (process.env.ALLOC_APPS ?? 'routing,xstateKeyed,plain').split(',');

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { Plugin } from 'vite';
 import { buildAndServe, type ServedApp } from '../scripts/built-app';
-import { asciiOutput, pureReactRouter } from '@statechart/vite/plugin';
+import { asciiOutput, pureReactRouter } from '@statechart/vite';
 
 /** Ours are built with our build's plugins (vite.config.ts: react-router's transform, ASCII output); peers as they ship. */
 export const buildPluginsOf = (app: string): Plugin[] =>

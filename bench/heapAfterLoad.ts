@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import type { Plugin } from 'vite';
 import type { ServedApp } from '../scripts/built-app';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import { openApp, quantile, serveBenchApp } from './browser';
 import { diffGroups, groupSnapshot, holdersOf, takeHeapSnapshot, type Groups } from './heapGroups';
 

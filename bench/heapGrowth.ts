@@ -9,7 +9,7 @@
  *   npx tsx bench/heapGrowth.ts      # HEAP_GROWTH_APPS=routing,xstate HEAP_GROWTH_COUNTS=100,5100,10100,15100
  */
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import { heapAfter, serveBenchApp } from './browser';
 import { diffGroups, groupSnapshot, takeHeapSnapshot, type Groups } from './heapGroups';
 

@@ -8,7 +8,7 @@
  */
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 
 interface Result {
   longestFrameGap: number;

@@ -7,8 +7,7 @@
 import { createActor, type AnyStateMachine } from 'xstate';
 import { generatedMachine } from '../examples/generated/generated';
 import { nestedMachine } from '../examples/generated/inspectorMachines';
-import { createEventLog } from '@statechart/devtools/eventLog';
-import { mountInspector } from '@statechart/devtools/mountInspector';
+import { createEventLog, mountInspector } from '@statechart/devtools';
 
 const params = new URLSearchParams(location.search);
 const shape = params.get('machine') ?? 'generated';

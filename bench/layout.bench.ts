@@ -7,8 +7,7 @@ import os from 'node:os';
 import type { AnyStateMachine } from 'xstate';
 import { generatedMachine } from '../examples/generated/generated';
 import { nestedMachine } from '../examples/generated/inspectorMachines';
-import { machineGraph } from '@statechart/devtools/graph';
-import { layoutGraph } from '@statechart/devtools/layout';
+import { machineGraph, layoutGraph } from '@statechart/devtools';
 import { referenceMachine } from '../examples/reference/referenceMachine';
 import { shapesMachine } from '../examples/shapes/shapesMachine';
 

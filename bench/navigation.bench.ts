@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { gzipSize } from '../scripts/bundle-budget';
 import type { ServedApp } from '../scripts/built-app';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import {
   back,
   buildPluginsOf,

@@ -15,7 +15,7 @@
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { ServedApp } from '../scripts/built-app';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import { back, click, headingOf, openApp, quantile, serveBenchApp, type Sample } from './browser';
 
 type Marks = Record<string, number>;

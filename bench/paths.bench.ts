@@ -4,10 +4,8 @@
  * xstate/graph, and the complete suite (plus a path per transition definition not yet taken).
  */
 import { setup, type AnyStateMachine } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteMeta, RoutedContext, RouteEvent } from '@statechart/core/routeMeta';
-import { generatePaths, transitionDefinitions, traversePaths } from '@statechart/paths/graph';
-import { generateOptions, makeSpec } from '@statechart/paths/spec';
+import { routed, type RouteMeta, type RoutedContext, type RouteEvent } from '@statechart/core';
+import { generatePaths, transitionDefinitions, traversePaths, generateOptions, makeSpec } from '@statechart/paths';
 
 interface NodeConfig {
   id: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { gzipSize } from '../scripts/bundle-budget';
-import { pureReactRouter } from '@statechart/vite/plugin';
+import { pureReactRouter } from '@statechart/vite';
 import { initialChunks } from './packages';
 
 const root = fileURLToPath(new URL('.', import.meta.url));

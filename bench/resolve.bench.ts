@@ -4,9 +4,7 @@
  * Target: ours ≤ 10 µs per URL at every size, and flat (10,000 / 10 ≤ 2×).
  */
 import { matchRoutes, type RouteObject } from 'react-router-dom';
-import { startsAtUrl } from '@statechart/core/routed';
-import { buildRouteTable } from '@statechart/core/table';
-import { resolveUrl } from '@statechart/core/url';
+import { startsAtUrl, buildRouteTable, resolveUrl } from '@statechart/core';
 import { generatedMachine, sampleUrls } from '../examples/generated/generated';
 import { generatedScreens } from '../examples/generated/screenList';
 

@@ -1,7 +1,12 @@
 import { assign, setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { keepRouteTypes } from '@statechart/core/routeTypes';
-import { URL_PARAM, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
+import {
+  routed,
+  keepRouteTypes,
+  URL_PARAM,
+  type RouteEvent,
+  type RouteMeta,
+  type RoutedContext,
+} from '@statechart/core';
 import { strings } from './strings';
 
 /** A view threw while showing the screen at `url`. */

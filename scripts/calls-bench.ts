@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import { startReferenceApiServer } from '../examples/reference/server/api';
 import { FRESHNESS_KEY } from '../examples/reference/referenceCalls';
 

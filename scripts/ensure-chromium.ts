@@ -1,4 +1,4 @@
-import { ensureChromium } from '@statechart/paths/findChromium';
+import { ensureChromium } from '@statechart/paths/chromium';
 
 try {
   console.log(`Chromium for the browser tests: ${ensureChromium()}`);

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 
 const server = await createServer({
   configFile: 'examples/reference/vite.config.ts',

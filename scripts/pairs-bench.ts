@@ -6,10 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { generatedMachine } from '../bench/paths.bench';
-import { pairPaths } from '@statechart/paths/pairs';
+import { pairPaths, generateOptions, makeSpec, pathsOf, type MachineSpec } from '@statechart/paths';
 import { referenceSpec } from '../examples/reference/paths';
 import { shapesSpec } from '../examples/shapes/paths';
-import { generateOptions, makeSpec, pathsOf, type MachineSpec } from '@statechart/paths/spec';
 
 function time<T>(work: () => T): { result: T; ms: number } {
   const start = performance.now();

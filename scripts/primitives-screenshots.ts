@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 
 const css = readFileSync('packages/react/src/styles.css', 'utf8');
 const body = `

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import { startReferenceApiServer } from '../examples/reference/server/api';
 
 interface Shot {

@@ -78,8 +78,8 @@ export function writeGeneratedApp(dir: string, root: string, count: number): Gen
   writeFileSync(
     join(dir, 'main.tsx'),
     `import { strings } from './strings';
-import { mountApp } from '@statechart/react/app';
-import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
+import { mountApp } from '@statechart/react';
+import { viewsFromGlob, type ViewModule } from '@statechart/react';
 import '@statechart/react/styles.css';
 import { appMachine } from './appMachine';
 
@@ -125,9 +125,9 @@ if (container) {
   writeFileSync(
     join(dir, 'appMachine.ts'),
     `import { setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { int, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
-import { keepRouteTypes } from '@statechart/core/routeTypes';
+import { routed } from '@statechart/core';
+import { int, type RouteMeta, type RoutedContext } from '@statechart/core';
+import { keepRouteTypes } from '@statechart/core';
 import { strings } from './strings';
 import { titles } from './titles';
 
@@ -146,7 +146,7 @@ ${states}
 `,
   );
   const view = (heading: string, body: string) =>
-    `import { ScreenHeading } from '@statechart/react/ScreenHeading';
+    `import { ScreenHeading } from '@statechart/react';
 
 export function View() {
   return (

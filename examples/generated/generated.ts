@@ -4,9 +4,7 @@
  * where every tenth screen takes an int param (`/s9/:id`), and a not-found screen.
  */
 import { setup, type AnyStateMachine } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { int, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
-import { keepRouteTypes } from '@statechart/core/routeTypes';
+import { routed, int, type RouteMeta, type RoutedContext, keepRouteTypes } from '@statechart/core';
 import { generatedScreens, type Screen } from './screenList';
 
 /** A machine with one routable state per screen, made as the product's is (README: `routed(keepRouteTypes(…))`). */

@@ -1,6 +1,4 @@
-import { limits, storage } from '@statechart/forms/constants';
-import { isDirty, type FormState } from '@statechart/forms/forms';
-import { sharedDraft } from '@statechart/forms/sharedDraft';
+import { limits, storage, isDirty, type FormState, sharedDraft } from '@statechart/forms';
 import { recordDraftSchema, type RecordField } from './recordForm';
 
 /**

@@ -1,7 +1,4 @@
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { mountApp } from '@statechart/react/app';
-import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
-import { stockViews } from '@statechart/react/stockViews';
+import { stockStrings as strings, mountApp, viewsFromGlob, type ViewModule, stockViews } from '@statechart/react';
 import '@statechart/react/styles.css';
 import { FRESHNESS_KEY, TIMEOUT_KEY, referenceActors } from './referenceCalls';
 import { keepDraft, recordDraft, settleDraft } from './drafts';
@@ -9,9 +6,7 @@ import { referenceMachine } from './referenceMachine';
 import { sessionStore } from './session';
 
 // Development only (the import is dropped from production builds): the statechart inspector.
-const devTools = import.meta.env.DEV
-  ? await (await import('@statechart/devtools/devTools')).startDevTools()
-  : undefined;
+const devTools = import.meta.env.DEV ? await (await import('@statechart/devtools')).startDevTools() : undefined;
 
 const container = document.getElementById('root');
 if (container) {

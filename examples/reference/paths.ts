@@ -1,8 +1,8 @@
-import { href } from '@statechart/core/url';
+import { href } from '@statechart/core';
 import { referenceMachine, referenceStrings } from './referenceMachine';
-import { errorStrings } from '@statechart/calls/errorStrings';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { makeSpec, routeExecutor, type AnyEvent, type StateAssertion } from '@statechart/paths/spec';
+import { errorStrings } from '@statechart/calls';
+import { stockStrings as strings } from '@statechart/react';
+import { makeSpec, routeExecutor, type AnyEvent, type StateAssertion, behaviourOf } from '@statechart/paths';
 
 // ---- Calls (issue 9) --------------------------------------------------------------------------
 // A call's outcomes are declared by its actor's src; the generator settles the provided actor (or,
@@ -46,9 +46,7 @@ const callAssertions: Record<string, StateAssertion> = {
 import { accessStrings } from './access';
 import { recordStrings, type RecordField } from './recordForm';
 import type { ReferenceContext } from './referenceMachine';
-import { isDirty } from '@statechart/forms/forms';
-import { formStrings } from '@statechart/forms/formStrings';
-import { behaviourOf } from '@statechart/paths/behaviour';
+import { isDirty, formStrings } from '@statechart/forms';
 
 const formsEvents: AnyEvent[] = [
   { type: 'record.change', field: 'name', value: 'A name' },

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import type { Submission } from '@statechart/calls/machine';
-import { limits } from '@statechart/forms/constants';
-import type { FormSchema, FormValues } from '@statechart/forms/forms';
+import type { Submission } from '@statechart/calls';
+import { limits, type FormSchema, type FormValues } from '@statechart/forms';
 
 /**
  * The reference machine's "new record" form: placeholder fields of each kind (a required text,

@@ -1,7 +1,5 @@
 import * as v from 'valibot';
-import { callActor } from '@statechart/calls/cache';
-import { DEFAULT_TIMEOUT_MS, defineCall } from '@statechart/calls/http';
-import type { Submission } from '@statechart/calls/machine';
+import { callActor, DEFAULT_TIMEOUT_MS, defineCall, type Submission } from '@statechart/calls';
 import type { RecordInput } from './recordForm';
 import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 

@@ -1,9 +1,11 @@
 import * as v from 'valibot';
 import { and, assign, fromCallback, not, setup } from 'xstate';
-import { callPlaceholder, toCallError, type CallError } from '@statechart/calls/machine';
-import { limits } from '@statechart/forms/constants';
-import { changedElsewhere, keepOwn, takeOther } from '@statechart/forms/elsewhere';
+import { callPlaceholder, toCallError, type CallError } from '@statechart/calls';
 import {
+  limits,
+  changedElsewhere,
+  keepOwn,
+  takeOther,
   changeSchema,
   emptyForm,
   fieldErrors,
@@ -15,12 +17,19 @@ import {
   withField,
   type Elsewhere,
   type FormState,
-} from '@statechart/forms/forms';
-import type { DraftEnd } from '@statechart/forms/sharedDraft';
-import { refuseLeavingWhile } from '@statechart/core/leaving';
-import { routed } from '@statechart/core/routed';
-import { keepRouteTypes } from '@statechart/core/routeTypes';
-import { URL_PARAM, int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
+  type DraftEnd,
+} from '@statechart/forms';
+import {
+  refuseLeavingWhile,
+  routed,
+  keepRouteTypes,
+  URL_PARAM,
+  int,
+  text,
+  type RouteEvent,
+  type RouteMeta,
+  type RoutedContext,
+} from '@statechart/core';
 import { accessStrings, returnTargetSchema, sessionSchema, type ReturnTarget } from './access';
 import {
   emptyRecord,

@@ -1,4 +1,4 @@
-import { typedRouting } from '@statechart/react/typed';
+import { typedRouting } from '@statechart/react';
 import type { referenceMachine } from './referenceMachine';
 
 /** The reference app's one declaration: its views' links, events and selectors, typed by its machine. */

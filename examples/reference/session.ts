@@ -1,5 +1,4 @@
-import { storage } from '@statechart/forms/constants';
-import { storedRecord } from '@statechart/forms/storedRecord';
+import { storage, storedRecord } from '@statechart/forms';
 import { storedSessionSchema } from './access';
 
 /**

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { statechartApp } from '@statechart/vite/plugin';
+import { statechartApp } from '@statechart/vite';
 import { defineConfig } from 'vite';
 import { startReferenceApiServer } from './server/api.ts';
 

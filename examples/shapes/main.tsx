@@ -1,8 +1,5 @@
 import { fromPromise } from 'xstate';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { mountApp } from '@statechart/react/app';
-import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
-import { stockViews } from '@statechart/react/stockViews';
+import { stockStrings as strings, mountApp, viewsFromGlob, type ViewModule, stockViews } from '@statechart/react';
 import '@statechart/react/styles.css';
 import { shapesMachine } from './shapesMachine';
 

@@ -1,6 +1,6 @@
 import { shapesMachine, shapesStrings } from './shapesMachine';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { makeSpec, routeExecutor } from '@statechart/paths/spec';
+import { stockStrings as strings } from '@statechart/react';
+import { makeSpec, routeExecutor } from '@statechart/paths';
 
 const click = (name: string) => () => ({ do: 'click', role: 'button', name }) as const;
 

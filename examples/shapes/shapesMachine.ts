@@ -1,7 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { keepRouteTypes } from '@statechart/core/routeTypes';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, keepRouteTypes, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 /**
  * The second reference machine: the statechart shapes the first one lacks, routed. Shallow and

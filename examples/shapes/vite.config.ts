@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { statechartApp } from '@statechart/vite/plugin';
+import { statechartApp } from '@statechart/vite';
 import { defineConfig } from 'vite';
 
 /** The shapes app: history, final states, a timer, an invoked actor. It makes no calls. */

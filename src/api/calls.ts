@@ -1,5 +1,5 @@
 import type { AnyActorLogic } from 'xstate';
-import type { CallSpec } from '@statechart/calls/http';
+import type { CallSpec } from '@statechart/calls';
 
 /**
  * The product's calls: the one typed place for each call's method, path shape, payload schemas,
@@ -12,8 +12,8 @@ import type { CallSpec } from '@statechart/calls/http';
  * 2. Here: describe it in `calls` and provide it under the machine's actor name in `callActors`:
  *
  *      import * as v from 'valibot';
- *      import { callActor } from '@statechart/calls/cache';
- *      import { defineCall } from '@statechart/calls/http';
+ *      import { callActor } from '@statechart/calls';
+ *      import { defineCall } from '@statechart/calls';
  *      const thing = v.object({ id: v.number(), name: v.string() });
  *      export const calls = {
  *        getThing: defineCall<{ id: number }, Thing>({

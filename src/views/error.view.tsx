@@ -1,4 +1,4 @@
-import { ErrorScreen } from '@statechart/react/stockScreens';
+import { ErrorScreen } from '@statechart/react';
 import { strings } from '../../machines/strings';
 
 export const View = () => <ErrorScreen words={strings.error} />;

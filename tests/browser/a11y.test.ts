@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { violationsIn, type ScreenState } from '@statechart/paths/axe';
-import { launch } from '@statechart/paths/browser';
+import { violationsIn, type ScreenState, launch } from '@statechart/paths/chromium';
 import { strings } from '../../machines/strings';
 
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;

@@ -1,5 +1,5 @@
-import { startApiServer } from '@statechart/calls/apiServer';
-import { buildAndPreview } from '@statechart/paths/builtApp';
+import { startApiServer } from '@statechart/calls/server';
+import { buildAndPreview } from '@statechart/paths/chromium';
 import type { TestProject } from 'vitest/node';
 import { handlers } from '../../server/handlers';
 

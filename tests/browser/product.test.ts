@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { strings } from '../../machines/strings';
-import { launch, withPage } from '@statechart/paths/browser';
+import { launch, withPage } from '@statechart/paths/chromium';
 
 let browser: Browser;
 beforeAll(async () => {

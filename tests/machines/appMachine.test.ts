@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appMachine } from '../../machines/appMachine';
-import { buildRouteTable } from '@statechart/core/table';
-import { href, resolveUrl, routeEvent } from '@statechart/core/url';
+import { buildRouteTable, href, resolveUrl, routeEvent } from '@statechart/core';
 
 const table = buildRouteTable(appMachine);
 

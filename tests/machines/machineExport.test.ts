@@ -1,4 +1,4 @@
-import { EXPORT_DIR, renderExports, staleFiles } from '@statechart/devtools/machineExport';
+import { EXPORT_DIR, renderExports, staleFiles } from '@statechart/devtools/export';
 import { describe, expect, it } from 'vitest';
 import { appMachine } from '../../machines/appMachine';
 

@@ -1,4 +1,4 @@
-import { describeChromiumLevel } from '@statechart/paths/chromiumLevel';
+import { describeChromiumLevel } from '@statechart/paths/vitest';
 import { inject } from 'vitest';
 import { api } from '../browser/api';
 import { productSpec } from './productPaths';

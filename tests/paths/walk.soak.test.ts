@@ -1,4 +1,4 @@
-import { describeSoak } from '@statechart/paths/soakLevel';
+import { describeSoak } from '@statechart/paths/vitest';
 import { inject } from 'vitest';
 import { productSpec } from './productPaths';
 

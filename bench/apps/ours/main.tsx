@@ -1,8 +1,5 @@
 /** Benchmark app: ours, the generated machine with one view per screen, in the product's shell. */
-import { mountApp } from '@statechart/react/app';
-import { Link, useViewId } from '@statechart/react/routing';
-import { lazyView, type ViewRegistry } from '@statechart/react/views';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { mountApp, Link, useViewId, lazyView, type ViewRegistry, ScreenHeading } from '@statechart/react';
 import '@statechart/react/styles.css';
 import { generatedMachine } from '../../../examples/generated/generated';
 import { linksOf, screenById, screens } from '../screens';

@@ -9,11 +9,17 @@
  */
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
-import { startsAtUrl } from '@statechart/core/routed';
-import { Link, Outlet, preloadActiveViews, RouterProvider, useViewId, type Router } from '@statechart/react/routing';
-import { createRouterSync } from '@statechart/core/sync';
-import { buildRouteTable } from '@statechart/core/table';
-import { lazyView, type ViewRegistry } from '@statechart/react/views';
+import { startsAtUrl, createRouterSync, buildRouteTable } from '@statechart/core';
+import {
+  Link,
+  Outlet,
+  preloadActiveViews,
+  RouterProvider,
+  useViewId,
+  type Router,
+  lazyView,
+  type ViewRegistry,
+} from '@statechart/react';
 import '@statechart/react/styles.css';
 import { generatedMachine } from '../../../examples/generated/generated';
 import { linksOf, screenById, screens } from '../screens';

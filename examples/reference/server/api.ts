@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { startApiServer, type ApiServer, type Handlers } from '@statechart/calls/apiServer';
+import { startApiServer, type ApiServer, type Handlers } from '@statechart/calls/server';
 
 /**
  * The reference app's API: its handlers on the general API server (packages/calls/src/apiServer.ts), for

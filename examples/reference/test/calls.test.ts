@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { CallFailure } from '@statechart/calls/http';
-import type { Submission } from '@statechart/calls/machine';
+import { CallFailure, type Submission } from '@statechart/calls';
 import { recordStrings, type RecordInput } from '../recordForm';
 import { referenceMachine, type ReferenceRecord, type ReferenceRecordPage } from '../referenceMachine';
 

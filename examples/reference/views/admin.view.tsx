@@ -1,5 +1,5 @@
 import { useSend } from '../routing';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { ScreenHeading } from '@statechart/react';
 import { accessStrings } from '../access';
 
 export function View() {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useMachineSelector, useSend } from '../routing';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { ScreenHeading } from '@statechart/react';
 import { referenceStrings } from '../referenceMachine';
 
 export function View() {

@@ -1,5 +1,5 @@
 import { Link } from '../routing';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { ScreenHeading } from '@statechart/react';
 import { referenceStrings } from '../referenceMachine';
 
 export function View() {

@@ -1,5 +1,5 @@
-import { FormScreen } from '@statechart/forms/FormScreen';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { FormScreen } from '@statechart/forms';
+import { ScreenHeading } from '@statechart/react';
 import { Link, useMachineSelector, useSend } from '../routing';
 import { recordFields, recordStrings } from '../recordForm';
 

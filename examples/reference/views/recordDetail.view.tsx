@@ -1,6 +1,6 @@
 import { Link, useMachineSelector, useSend } from '../routing';
-import { CallFailed, CallPending, CallRegion } from '@statechart/calls/CallStatus';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { CallFailed, CallPending, CallRegion } from '@statechart/calls';
+import { ScreenHeading } from '@statechart/react';
 import { referenceStrings } from '../referenceMachine';
 
 type Detail = { call: 'loading' | 'loaded' | 'failed' } | { tab: 'summary' | 'notes' };

@@ -1,4 +1,4 @@
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { ScreenHeading } from '@statechart/react';
 import { referenceStrings } from '../referenceMachine';
 
 /** The list's own URL (/records): no record chosen; the list itself is the parent's (records.view). */

@@ -1,6 +1,5 @@
-import { Outlet } from '@statechart/react/routing';
-import { CallFailed, CallPending, CallRegion } from '@statechart/calls/CallStatus';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { Outlet, ScreenHeading } from '@statechart/react';
+import { CallFailed, CallPending, CallRegion } from '@statechart/calls';
 import { Link, useMachineSelector, useSend } from '../routing';
 import { referenceStrings } from '../referenceMachine';
 

@@ -1,6 +1,5 @@
-import { Outlet } from '@statechart/react/routing';
+import { Outlet, ScreenHeading } from '@statechart/react';
 import { Link, useMachineSelector } from '../routing';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
 import { referenceStrings } from '../referenceMachine';
 
 export function View() {

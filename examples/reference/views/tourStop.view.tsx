@@ -1,4 +1,4 @@
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { ScreenHeading } from '@statechart/react';
 import { referenceStrings } from '../referenceMachine';
 
 export function View() {

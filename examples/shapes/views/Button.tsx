@@ -1,4 +1,4 @@
-import { useSend } from '@statechart/react/routing';
+import { useSend } from '@statechart/react';
 import type { ShapesEvent } from '../shapesMachine';
 
 /** A button that sends one of the shapes machine's events. */

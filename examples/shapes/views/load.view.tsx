@@ -1,4 +1,4 @@
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { ScreenHeading } from '@statechart/react';
 import { shapesStrings } from '../shapesMachine';
 import { SendButton } from './Button';
 import { useShapesSelector } from './select';

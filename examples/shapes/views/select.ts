@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import { useMachineSelector } from '@statechart/react/routing';
+import { useMachineSelector } from '@statechart/react';
 import type { shapesMachine } from '../shapesMachine';
 
 /** The shapes views' typed selector. */

@@ -2,8 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import type { CallError } from './machine';
 import { errorStrings } from './errorStrings';
 import { describeError } from './errors';
-import { useNavigation } from '@statechart/react/routing';
-import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';
+import { useNavigation, focusRegion, useFocusOnArrival } from '@statechart/react';
 
 /**
  * The parts of a screen that loads. `<CallRegion busy>` wraps what the call shows (pending,

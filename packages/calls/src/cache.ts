@@ -1,6 +1,6 @@
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import { performCall, type CallSpec } from './http';
-import { registerWarmable } from '@statechart/core/warmable';
+import { registerWarmable } from '@statechart/core';
 
 /**
  * Answers kept for as long as their call says they stay fresh (`freshForMs`), and the invoked

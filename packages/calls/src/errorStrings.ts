@@ -1,4 +1,4 @@
-import type { Plural } from '@statechart/core/wording';
+import type { Plural } from '@statechart/core';
 
 /**
  * The words of calls: the error catalogue's (errors.ts), one message per entry, and the pending

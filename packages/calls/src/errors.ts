@@ -1,4 +1,4 @@
-import { plural } from '@statechart/core/wording';
+import { plural } from '@statechart/core';
 import type { CallError } from './machine';
 import { errorStrings } from './errorStrings';
 

@@ -68,7 +68,7 @@ export function callPlaceholder<TOutput, TInput = void>(name: string) {
 /**
  * What a machine invokes a save with: the values to send and the submit's Idempotency-Key. The key
  * belongs to the submit, not to the request: it is made when the submit is taken (`submitted` in
- * @statechart/forms/forms), kept in the machine's context, so every Try again of that submit sends
+ * @statechart/forms), kept in the machine's context, so every Try again of that submit sends
  * the same one and the server answers it with its first answer instead of saving twice; an edit
  * makes the next submit a new one, with a new key. Plain data, like all context.
  */

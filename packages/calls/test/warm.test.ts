@@ -2,14 +2,19 @@ import * as v from 'valibot';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, type AnyStateMachine } from 'xstate';
-import { routed, startsAtUrl } from '@statechart/core/routed';
-import { int, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
+import {
+  routed,
+  startsAtUrl,
+  int,
+  type RouteEvent,
+  type RouteMeta,
+  type RoutedContext,
+  createRouterSync,
+  buildRouteTable,
+} from '@statechart/core';
 import { callActor, createCallCache } from '../src/cache';
 import { defineCall } from '../src/http';
-import { createWarmer } from '@statechart/react/warm';
-import type { LazyView } from '@statechart/react/views';
-import { createRouterSync } from '@statechart/core/sync';
-import { buildRouteTable } from '@statechart/core/table';
+import { createWarmer, type LazyView } from '@statechart/react';
 
 /**
  * What a hovered link warms is derived from the machine: the invokes XState's pure transition()

@@ -13,7 +13,10 @@ export function ensureImport(source: string, names: string[], from: string): str
   const missing = names.filter((name) => !has(name));
   if (!missing.length) return source;
   if (line)
-    return source.replace(line[0], `import {${line[1]?.replace(/\s*$/, '')}, ${missing.join(', ')} } from '${from}';`);
+    return source.replace(
+      line[0],
+      `import {${line[1]?.replace(/,?\s*$/, '')}, ${missing.join(', ')} } from '${from}';`,
+    );
   return `import { ${missing.join(', ')} } from '${from}';\n${source}`;
 }
 
@@ -106,13 +109,13 @@ export function addToSpecBlock(source: string, block: string, line: string): str
 }
 
 /**
- * `stateContext: behaviourOf(machine, [samples])` (@statechart/paths/behaviour): the path
+ * `stateContext: behaviourOf(machine, [samples])` (@statechart/paths): the path
  * tests tell states apart by what the machine does next (a dirty form refuses leaving, #notAllowed
  * with a route to return to signs in), so no guard is named here. One line per spec: later
  * generators add their samples to it.
  */
 export function addBehaviourSamples(source: string, samples: string[]): string {
-  let result = ensureImport(source, ['behaviourOf'], '@statechart/paths/behaviour');
+  let result = ensureImport(source, ['behaviourOf'], '@statechart/paths');
   const line = /\n( *)stateContext: behaviourOf\(([^,\n]*), \[/.exec(result);
   if (line) return result.replace(line[0], `${line[0]}${samples.join(', ')}, `);
   const machine = /\n( *)machine: ([^\n]*),\n/.exec(result);
@@ -154,8 +157,8 @@ export function addToCallRegistry(
   source: string,
   { type, call, actor }: { type: readonly [string, string]; call: string[]; actor: string },
 ): string {
-  let result = ensureImport(source, ['callActor'], '@statechart/calls/cache');
-  result = ensureImport(result, ['defineCall'], '@statechart/calls/http');
+  let result = ensureImport(source, ['callActor'], '@statechart/calls');
+  result = ensureImport(result, ['defineCall'], '@statechart/calls');
   result = importValibot(ensureImport(result, [`type ${type[0]}`], type[1]));
   result = addToObject(result, 'export const calls = {', call, 'src/api/calls.ts');
   return addToObject(result, 'export const callActors = {', [actor], 'src/api/calls.ts');

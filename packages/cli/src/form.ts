@@ -106,8 +106,8 @@ function formModule(screen: NewScreen): string {
   const n = formNames(screen);
   return [
     "import * as v from 'valibot';",
-    "import { limits } from '@statechart/forms/constants';",
-    "import { changeSchema, type FormSchema, type FormValues } from '@statechart/forms/forms';",
+    "import { limits } from '@statechart/forms';",
+    "import { changeSchema, type FormSchema, type FormValues } from '@statechart/forms';",
     "import { strings } from './strings';",
     '',
     `// #${screen.id}'s form (docs/forms.md). The view shows a text field for each of ${n.fields}, labelled`,
@@ -194,7 +194,7 @@ function addFormToSetup(source: string, screen: NewScreen): string {
   const a = n.action;
   const form = `context.${id}`;
   let result = ensureImport(source, ['assign'], 'xstate');
-  result = ensureImport(result, ['callPlaceholder', 'type Submission'], '@statechart/calls/machine');
+  result = ensureImport(result, ['callPlaceholder', 'type Submission'], '@statechart/calls');
   result = ensureImport(
     result,
     [
@@ -208,10 +208,10 @@ function addFormToSetup(source: string, screen: NewScreen): string {
       'withField',
       'type FormState',
     ],
-    '@statechart/forms/forms',
+    '@statechart/forms',
   );
-  result = ensureImport(result, ['refuseLeavingWhile'], '@statechart/core/leaving');
-  result = ensureImport(result, ['type DraftEnd'], '@statechart/forms/sharedDraft');
+  result = ensureImport(result, ['refuseLeavingWhile'], '@statechart/core');
+  result = ensureImport(result, ['type DraftEnd'], '@statechart/forms');
   result = ensureImport(
     result,
     [n.codes, n.empty, n.fields, n.isChange, n.schema, `type ${n.field}`, `type ${n.input}`],
@@ -290,7 +290,7 @@ function addFormToSpec(source: string, screen: NewScreen): string {
   const { id } = screen;
   const n = formNames(screen);
   let result = ensureImport(source, [`type ${n.field}`], `../../machines/${n.module}`);
-  result = ensureImport(result, ['refusesLeaving'], '@statechart/core/leaving');
+  result = ensureImport(result, ['refusesLeaving'], '@statechart/core');
   const samples = [
     `{ type: '${n.event('change')}', field: 'name', value: ${todo(`a valid name for ${id}`)} }`,
     ...(['submit', 'retry', 'edit', 'new', 'discard'] as const).map((verb) => `{ type: '${n.event(verb)}' }`),
@@ -340,7 +340,7 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
     ],
     actor: `  ${n.actor}: callActor(calls.${n.call}),`,
   });
-  return ensureImport(result, ['type Submission'], '@statechart/calls/machine');
+  return ensureImport(result, ['type Submission'], '@statechart/calls');
 }
 
 /**
@@ -381,7 +381,7 @@ export function addSubmitHandler(source: string, screen: NewScreen): string {
 
 /**
  * The form's view: a few lines that read the form and its phase from the machine and hand them,
- * with the words and the events, to the framework's `FormScreen` (@statechart/forms/FormScreen:
+ * with the words and the events, to the framework's `FormScreen` (@statechart/forms:
  * fields, error summary, submit and discard, focus after submit; docs/forms.md).
  */
 function formView(screen: NewScreen): string {
@@ -390,8 +390,8 @@ function formView(screen: NewScreen): string {
   const send = (verb: string) => `send({ type: '${id}.${verb}' })`;
   const tag = (state: Parameters<typeof n.state>[0]) => `s.hasTag('${n.state(state)}')`;
   return [
-    "import { FormScreen } from '@statechart/forms/FormScreen';",
-    "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
+    "import { FormScreen } from '@statechart/forms';",
+    "import { ScreenHeading } from '@statechart/react';",
     `import { ${n.fields} } from '../../machines/${n.module}';`,
     "import { strings } from '../../machines/strings';",
     "import { useMachineSelector, useSend } from '../appRouting';",

@@ -68,7 +68,7 @@ function loadsNode(screen: NewScreen, indent: string): string[] {
 function addCallToSetup(source: string, screen: NewScreen): string {
   const names = callNames(screen);
   let result = ensureImport(source, ['assign'], 'xstate');
-  result = ensureImport(result, ['callPlaceholder', 'toCallError', 'type CallError'], '@statechart/calls/machine');
+  result = ensureImport(result, ['callPlaceholder', 'toCallError', 'type CallError'], '@statechart/calls');
   if (!/\{ type: 'call\.retry' \}/.test(result)) result = addEvents(result, ['call.retry']);
   const union = result.indexOf('export type AppEvent');
   result =
@@ -168,7 +168,7 @@ export const loads: ScreenOption = {
  */
 function addOutcomes(source: string, screen: NewScreen): string {
   const names = callNames(screen);
-  const withImport = ensureImport(source, ['errorStrings'], '@statechart/calls/errorStrings');
+  const withImport = ensureImport(source, ['errorStrings'], '@statechart/calls');
   // What the provided actor answers in the path tests, by its src: a path per outcome.
   const result = addToSpecBlock(
     withImport,
@@ -199,8 +199,8 @@ export function loadsView(
   return [
     ...(inner?.imports ?? []),
     "import { Link, useMachineSelector, useSend } from '../appRouting';",
-    "import { CallFailed, CallPending, CallRegion } from '@statechart/calls/CallStatus';",
-    "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
+    "import { CallFailed, CallPending, CallRegion } from '@statechart/calls';",
+    "import { ScreenHeading } from '@statechart/react';",
     '',
     "// The screen's own words load with its chunk; its title is in machines/strings.ts.",
     'const words = {',

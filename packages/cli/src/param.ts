@@ -1,4 +1,5 @@
 import { paramsOf, type NewScreen } from './args';
+import { ensureImport } from './edit';
 
 /**
  * `:param`s in the path: a parser each (`int`: a whole number), a sample value in the spec, and a
@@ -14,16 +15,13 @@ export const paramsMeta = ({ path }: NewScreen) => {
 /** Why `int`, on the line above the meta, for a screen with params. */
 export const paramsNote = ({ path }: NewScreen, indent: string) =>
   paramsOf(path).length
-    ? [`${indent}// int: a whole number (another parser from @statechart/core/routeMeta, or none for text).`]
+    ? [`${indent}// int: a whole number (another parser from @statechart/core, or none for text).`]
     : [];
 
-/** Adds `int` to the import from '@statechart/core/routeMeta' (or a new import) when it is not there. */
+/** Adds `int` to the import from '@statechart/core' (or a new import) when it is not there. */
 export function importInt(source: string, { path }: NewScreen): string {
   if (!paramsOf(path).length) return source;
-  const line = /import \{([^}]*)\} from '@statechart\/core\/routeMeta';/.exec(source);
-  if (line && /\bint\b/.test(line[1] ?? '')) return source;
-  if (line) return source.replace(line[0], `import { int,${line[1]}} from '@statechart/core/routeMeta';`);
-  return `import { int } from '@statechart/core/routeMeta';\n${source}`;
+  return ensureImport(source, ['int'], '@statechart/core');
 }
 
 /** The title's placeholder says which `{param}`s it may name. */
@@ -41,7 +39,7 @@ export function addParamSamples(source: string, { path }: NewScreen): string {
   const names = paramsOf(path);
   let result = source;
   if (names.length && !/import \{[^}]*\binterpolate\b[^}]*\} from '/.test(result)) {
-    result = `import { interpolate } from '@statechart/core/wording';\n${result}`;
+    result = `import { interpolate } from '@statechart/core';\n${result}`;
   }
   for (const name of names) {
     const params = /\n( *)params: \{/.exec(result);

@@ -124,5 +124,5 @@ export function parentView(parent: string, child: string, read: (path: string) =
   const outlet = source === undefined ? null : withOutlet(source);
   if (outlet) return { file: [path, outlet] as const };
   if (source?.includes('<Outlet')) return {};
-  return { note: `${path}: render <Outlet /> (@statechart/react/routing) where #${child} shows` };
+  return { note: `${path}: render <Outlet /> (@statechart/react) where #${child} shows` };
 }

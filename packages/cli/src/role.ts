@@ -232,7 +232,7 @@ export function notAllowedViewSource(role: string): string {
   return [
     "import { strings } from '../../machines/strings';",
     "import { Link, useMachineSelector, useSend } from '../appRouting';",
-    "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
+    "import { ScreenHeading } from '@statechart/react';",
     '',
     'export function View() {',
     '  const send = useSend();',

@@ -90,7 +90,7 @@ function tabsView(screen: NewScreen): string {
   return [
     ...parts.imports,
     "import { useMachineSelector, useSend } from '../appRouting';",
-    "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
+    "import { ScreenHeading } from '@statechart/react';",
     '',
     "// The screen's own words load with its chunk; its title and tab labels are in machines/strings.ts.",
     'const words = {',

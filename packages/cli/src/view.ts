@@ -16,7 +16,7 @@ export function plainView(screen: NewScreen, extras: ViewExtras = {}): string {
   const { id } = screen;
   return [
     ...(extras.imports ?? []),
-    "import { ScreenHeading } from '@statechart/react/ScreenHeading';",
+    "import { ScreenHeading } from '@statechart/react';",
     '',
     "// The screen's own words load with its chunk; its title and nav label are in machines/strings.ts.",
     'const words = {',
@@ -43,7 +43,7 @@ export function withOutlet(source: string): string | null {
   if (source.includes('<Outlet')) return null;
   const end = source.lastIndexOf('    </article>');
   if (end < 0) return null;
-  const imported = `import { Outlet } from '@statechart/react/routing';\n${source}`;
+  const imported = `import { Outlet } from '@statechart/react';\n${source}`;
   const at = end + imported.length - source.length;
   return `${imported.slice(0, at)}      <Outlet />\n${imported.slice(at)}`;
 }

@@ -8,7 +8,7 @@ import { createRouterSync } from '../src/sync';
 import { buildRouteTable } from '../src/table';
 import { isAppRelative, safeUrl } from '../src/url';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
-import { anyNavigateInput } from '@statechart/paths/fuzzInputs';
+import { anyNavigateInput } from '@statechart/paths';
 
 /**
  * The defects a fuzzer found in the URL layer (issue 20), each named after what broke, then the

@@ -2,8 +2,7 @@ import { createActor, createMachine, setup, StateMachine } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { routed, startsAtUrl } from '../src/routed';
 import { keepRouteTypes } from '../src/routeTypes';
-import { Link, useHref, useMachineSelector, useSend } from '@statechart/react/routing';
-import { typedRouting } from '@statechart/react/typed';
+import { Link, useHref, useMachineSelector, useSend, typedRouting } from '@statechart/react';
 import type { referenceMachine } from '../../../examples/reference/referenceMachine';
 
 // The typed API is a compile-time promise only (tests/types checks it): at run time it must be

@@ -9,8 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { buildRouteTable, type RouteTable } from '@statechart/core/table';
-import { activeNodes } from '@statechart/core/url';
+import { buildRouteTable, type RouteTable, activeNodes } from '@statechart/core';
 import { ResizeHandle, useDock } from './Dock';
 import { DiagramView } from './DiagramView';
 import { workerElk } from './elkWorker';

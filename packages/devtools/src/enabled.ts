@@ -1,6 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import { ownParams } from '@statechart/core/routed';
-import type { RouteMeta } from '@statechart/core/routeMeta';
+import { ownParams, type RouteMeta } from '@statechart/core';
 import { findDefinition, type GraphTransition, type MachineGraph } from './graph';
 
 /** Payload for a domain event's button: a sample (from a spec, or typed in the overlay), or none. */

@@ -1,6 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { routeTargetOf } from '@statechart/core/routed';
-import { buildRouteTable, type Route } from '@statechart/core/table';
+import { routeTargetOf, buildRouteTable, type Route } from '@statechart/core';
 
 /**
  * A machine as plain data for drawing: every state node once and every transition definition

@@ -1,7 +1,5 @@
 import { getMicrosteps, type AnyMachineSnapshot, type AnyStateNode, type EventObject, type StateValue } from 'xstate';
-import { isBooting } from '@statechart/core/routed';
-import type { RouteTable } from '@statechart/core/table';
-import { href, locate } from '@statechart/core/url';
+import { isBooting, type RouteTable, href, locate } from '@statechart/core';
 import type { StepMark } from './Diagram';
 import type { LoggedEvent } from './eventLog';
 import { routePath } from './graph';

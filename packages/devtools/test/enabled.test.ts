@@ -1,8 +1,6 @@
 import { createActor, setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { int, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
+import { routed, int, type RouteMeta, type RoutedContext, activeNodes } from '@statechart/core';
 import { describe, expect, it } from 'vitest';
-import { activeNodes } from '@statechart/core/url';
 import { describeEvent, enabledTransitions, targetParamNames, type GuardError } from '../src/enabled';
 import { machineGraph } from '../src/graph';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';

@@ -1,6 +1,6 @@
 import { createMachine, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { routed, routeTargetOf } from '@statechart/core/routed';
+import { routed, routeTargetOf } from '@statechart/core';
 import { guardLabel, machineGraph, type MachineGraph } from '../src/graph';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { layoutGraph, readableEvent } from '../src/layout';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { focusRegion } from '@statechart/react/focus';
+import { focusRegion } from '@statechart/react';
 import { formStrings } from './formStrings';
 import type { Elsewhere } from './forms';
 

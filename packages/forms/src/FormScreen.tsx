@@ -1,8 +1,7 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { catalogueEntry, describeError, genericEntry } from '@statechart/calls/errors';
-import type { CallError } from '@statechart/calls/machine';
-import { plural } from '@statechart/core/wording';
-import { focusRegion, useFocusOnArrival } from '@statechart/react/focus';
+import { catalogueEntry, describeError, genericEntry, type CallError } from '@statechart/calls';
+import { plural } from '@statechart/core';
+import { focusRegion, useFocusOnArrival } from '@statechart/react';
 import { ElsewhereNotice } from './ElsewhereNotice';
 import { ErrorSummary } from './ErrorSummary';
 import { RefusedNotice, useLeavingRefused } from './RefusedNotice';

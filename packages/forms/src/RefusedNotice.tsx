@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { LEAVING_REFUSED } from '@statechart/core/leaving';
-import { useRouter } from '@statechart/react/routing';
+import { LEAVING_REFUSED } from '@statechart/core';
+import { useRouter } from '@statechart/react';
 import { formStrings } from './formStrings';
 
 /** How many URL-driven moves the machine has refused since this form was shown (`LEAVING_REFUSED`). */

@@ -2,7 +2,7 @@ import { isDirty, type Elsewhere, type FormState, type FormValues } from './form
 
 /**
  * A form and the shared draft's changes made in other tabs (docs/persistence.md, "Drafts across
- * tabs"; the storage side is `@statechart/forms/sharedDraft`). A form with typed text of its own
+ * tabs"; the storage side is `@statechart/forms`). A form with typed text of its own
  * that a change would replace asks, and keeps its text until the person chooses; any other form
  * follows the change, and says so. After each of these the app settles the draft (unless the form
  * still asks: `sharedDraft.accept()`, then saves the form's values as usual).

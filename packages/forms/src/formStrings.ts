@@ -1,4 +1,4 @@
-import type { Plural } from '@statechart/core/wording';
+import type { Plural } from '@statechart/core';
 
 /**
  * Words every form shows; a form's own labels and rules live with the form. Apart from `strings`

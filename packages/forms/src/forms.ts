@@ -5,7 +5,7 @@ import {
   toCallError,
   type CallError,
   type Submission,
-} from '@statechart/calls/machine';
+} from '@statechart/calls';
 import type { DraftChange } from './sharedDraft';
 
 /**
@@ -36,7 +36,7 @@ export interface FormState<F extends string> {
   /**
    * A change another tab made to the shared draft while this form had typed text of its own that
    * the change would replace (docs/persistence.md, "Drafts across tabs"): the form asks whether to
-   * keep this text or take the other tab's (`@statechart/forms/elsewhere`), and until then nothing
+   * keep this text or take the other tab's (`@statechart/forms`), and until then nothing
    * is written over the other tab's draft.
    */
   asked?: Elsewhere<F>;
@@ -46,7 +46,7 @@ export interface FormState<F extends string> {
   followed?: Elsewhere<F>['kind'];
 }
 
-/** The shared draft as another tab left it: its values, or how it ended there (`@statechart/forms/sharedDraft`). */
+/** The shared draft as another tab left it: its values, or how it ended there (`@statechart/forms`). */
 export type Elsewhere<F extends string> = DraftChange<Partial<FormValues<F>>>;
 
 export type FormSchema<F extends string> = v.GenericSchema<FormValues<F>, unknown>;
@@ -118,7 +118,7 @@ export function submitted<F extends string>(form: FormState<F>): FormState<F> {
   };
 }
 
-/** What the submit call is invoked with: the values and the submit's key (`Submission`, @statechart/calls/machine). */
+/** What the submit call is invoked with: the values and the submit's key (`Submission`, @statechart/calls). */
 export function submission<F extends string>(form: FormState<F>): Submission<FormValues<F>> {
   return form.submitKey === undefined
     ? { values: form.values }

@@ -1,5 +1,5 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { Submission } from '@statechart/calls/machine';
+import type { Submission } from '@statechart/calls';
 import type { RecordInput } from '../../../examples/reference/recordForm';
 import { describe, expect, it } from 'vitest';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';

@@ -1,15 +1,17 @@
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { errorStrings } from '@statechart/calls/errorStrings';
-import { CallFailure } from '@statechart/calls/http';
-import type { Submission } from '@statechart/calls/machine';
+import {
+  stockStrings as strings,
+  createApp,
+  preloadActiveViews,
+  viewsFromGlob,
+  type ViewModule,
+  stockViews,
+} from '@statechart/react';
+import { errorStrings, CallFailure, type Submission } from '@statechart/calls';
 import { formStrings } from '../src/formStrings';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { createApp, preloadActiveViews } from '@statechart/react/app';
-import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
-import { stockViews } from '@statechart/react/stockViews';
 import { accessStrings } from '../../../examples/reference/access';
 import { recordStrings, type RecordInput } from '../../../examples/reference/recordForm';
 import { referenceMachine, type ReferenceInput } from '../../../examples/reference/referenceMachine';

@@ -12,9 +12,8 @@ import {
   submitted,
   withField,
 } from '../src/forms';
-import { CallFailure } from '@statechart/calls/http';
-import { refusesLeaving } from '@statechart/core/leaving';
-import { interpolate, plural } from '@statechart/core/wording';
+import { CallFailure } from '@statechart/calls';
+import { refusesLeaving, interpolate, plural } from '@statechart/core';
 import { emptyRecord, recordFields, recordSchema, recordStrings } from '../../../examples/reference/recordForm';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 
@@ -98,7 +97,7 @@ describe('form helpers (machines/forms.ts)', () => {
   });
 });
 
-describe('wording helpers (@statechart/core/wording)', () => {
+describe('wording helpers (@statechart/core)', () => {
   it('interpolates named values and leaves unknown names as written', () => {
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });

@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { refusesLeaving } from '@statechart/core/leaving';
+import { refusesLeaving } from '@statechart/core';
 import { transitionKey } from './graph';
 import type { AnyEvent } from './spec';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/findChromium';
+import { CHROMIUM_ARGS, ensureChromium } from './findChromium';
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });

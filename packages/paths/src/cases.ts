@@ -1,7 +1,14 @@
 import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
-import { BOOT_EVENT, isBooting, startsAtUrl } from '@statechart/core/routed';
-import { buildRouteTable, type RouteTable } from '@statechart/core/table';
-import { href, resolveUrl, routeEvent } from '@statechart/core/url';
+import {
+  BOOT_EVENT,
+  isBooting,
+  startsAtUrl,
+  buildRouteTable,
+  type RouteTable,
+  href,
+  resolveUrl,
+  routeEvent,
+} from '@statechart/core';
 
 /**
  * An exploration recorded in the statechart overlay ("Copy as test") and pasted into a spec's

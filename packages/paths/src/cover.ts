@@ -1,5 +1,5 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
-import { activeNodes, href, hrefFor } from '@statechart/core/url';
+import { activeNodes, href, hrefFor } from '@statechart/core';
 import { isLeftAtOnce, isTransient, type AnyEvent, type MachineSpec } from './spec';
 import { applicableTransitions, mergeIntoReportFile, type CoverageReport, type Level } from './coverage';
 import { describeEvent, stateNodesOf, type PathStep, type TestPath } from './graph';

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AnyStateNode } from 'xstate';
-import type { RouteTable } from '@statechart/core/table';
+import type { RouteTable } from '@statechart/core';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';

@@ -2,9 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { StateValue } from 'xstate';
-import { stockStrings } from '@statechart/react/stockStrings';
-import { createApp, preloadActiveViews } from '@statechart/react/app';
-import type { ViewRegistry } from '@statechart/react/views';
+import { stockStrings, createApp, preloadActiveViews, type ViewRegistry } from '@statechart/react';
 import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
 import { emptySeen, observe, type Seen } from './graph';
 import { createControls } from './internal';

@@ -8,8 +8,7 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { routeTargetOf } from '@statechart/core/routed';
-import { activeNodes } from '@statechart/core/url';
+import { routeTargetOf, activeNodes } from '@statechart/core';
 import { describeInternal, isDoneState } from './internalNames';
 
 /**

@@ -1,4 +1,4 @@
-import { activeNodes, href, resolveUrl } from '@statechart/core/url';
+import { activeNodes, href, resolveUrl } from '@statechart/core';
 import { modelAfter, createModel, type ModelOp } from './model';
 import { describeState, isTransient, type MachineSpec } from './spec';
 

@@ -1,7 +1,6 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import type { AnyMachineSnapshot, Snapshot } from 'xstate';
-import { createRouterSync } from '@statechart/core/sync';
-import { activeNodes, href } from '@statechart/core/url';
+import { createRouterSync, activeNodes, href } from '@statechart/core';
 import { createControlledActor, createControls } from './internal';
 import type { AnyEvent, MachineSpec } from './spec';
 

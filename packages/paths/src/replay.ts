@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { href } from '@statechart/core/url';
+import { href } from '@statechart/core';
 import type { MachineSpec } from './spec';
 import { describeSnapshot } from './cover';
 import { describeEvent, emptySeen, observe, type TestPath } from './graph';

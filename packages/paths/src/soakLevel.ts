@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import { href } from '@statechart/core/url';
+import { href } from '@statechart/core';
 import { launch } from './browser';
 import { appUrl, openApp, runCheck } from './chromium';
 import type { MachineSpec } from './spec';

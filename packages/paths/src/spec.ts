@@ -1,7 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, Snapshot } from 'xstate';
-import { buildRouteTable, type RouteTable } from '@statechart/core/table';
-import { activeNodes, href, hrefFor } from '@statechart/core/url';
-import { URL_PARAM } from '@statechart/core/routeMeta';
+import { buildRouteTable, type RouteTable, activeNodes, href, hrefFor, URL_PARAM } from '@statechart/core';
 import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type TestPath } from './graph';
 import { historyPaths } from './history';
 import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './internal';

@@ -1,8 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
-import { activeNodes } from '@statechart/core/url';
-import { Outlet, useMachineSelector, useSend } from '@statechart/react/routing';
-import type { ViewRegistry } from '@statechart/react/views';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { activeNodes } from '@statechart/core';
+import { Outlet, useMachineSelector, useSend, type ViewRegistry, ScreenHeading } from '@statechart/react';
 import { stateNodesOf, transitionDefinitions } from './graph';
 import { samplesFor, textOf, type AnyEvent, type MachineSpec } from './spec';
 

@@ -2,8 +2,15 @@ import fc from 'fast-check';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { createRouterSync, type RouterSync } from '@statechart/core/sync';
-import { href, screenKey, screensKey, screensOf, type Screen } from '@statechart/core/url';
+import {
+  createRouterSync,
+  type RouterSync,
+  href,
+  screenKey,
+  screensKey,
+  screensOf,
+  type Screen,
+} from '@statechart/core';
 import { describeEvent } from './graph';
 import { generateOptions, type MachineSpec } from './spec';
 import { checksFor } from './ui';

@@ -11,10 +11,8 @@ import {
   type AnyActorRef,
   type AnyStateMachine,
 } from 'xstate';
-import { buildRouteTable } from '@statechart/core/table';
-import { createEventLog } from '@statechart/devtools/eventLog';
-import { recordCase, type CopiedCase } from '@statechart/devtools/moments';
-import { BOOT_EVENT, BOOT_STATE, startsAtUrl } from '@statechart/core/routed';
+import { buildRouteTable, BOOT_EVENT, BOOT_STATE, startsAtUrl } from '@statechart/core';
+import { createEventLog, recordCase, type CopiedCase } from '@statechart/devtools';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { replayCase, type RecordedCase } from '../src/cases';
 

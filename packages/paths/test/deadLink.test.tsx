@@ -2,13 +2,16 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, type StateValue } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { createApp, preloadActiveViews } from '@statechart/react/app';
-import { Link } from '@statechart/react/routing';
-import { lazyView, type ViewRegistry } from '@statechart/react/views';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
+import {
+  stockStrings as strings,
+  createApp,
+  preloadActiveViews,
+  Link,
+  lazyView,
+  type ViewRegistry,
+  ScreenHeading,
+} from '@statechart/react';
 import { linksIn } from '../src/links';
 import { makeSpec, pathsOf, routeExecutor, type MachineSpec } from '../src/spec';
 import { replayThroughUi, type Driver } from '../src/ui';

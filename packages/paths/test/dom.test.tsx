@@ -1,5 +1,4 @@
-import { stockViews } from '@statechart/react/stockViews';
-import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
+import { stockViews, viewsFromGlob, type ViewModule } from '@statechart/react';
 import { referenceSpec } from '../../../examples/reference/paths';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { describeDomLevel } from '../src/domLevel';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteMeta, RoutedContext, RouteEvent } from '@statechart/core/routeMeta';
+import { routed, type RouteMeta, type RoutedContext, type RouteEvent } from '@statechart/core';
 import { assertCovered, computeCoverage } from '../src/coverage';
 import { emptySeen, generatePaths, replayEvents } from '../src/graph';
 import { shapesSpec } from '../../../examples/shapes/paths';

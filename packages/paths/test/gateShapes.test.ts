@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 import { assertCovered, computeCoverage, formatTable } from '../src/coverage';
 import { emptySeen, replayEvents, stateNodesOf } from '../src/graph';
 import { checkRestore } from '../src/history';

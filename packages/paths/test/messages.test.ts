@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyMachineSnapshot } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 import { computeCoverage, formatTable } from '../src/coverage';
 import { generate, holdBackAdvice, withSearchReasons } from '../src/cover';
 import { describeEvent, emptySeen } from '../src/graph';

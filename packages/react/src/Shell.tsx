@@ -1,6 +1,6 @@
 import { createElement, useEffect, useSyncExternalStore, type MouseEvent } from 'react';
 import { Link, Outlet, useMachineSelector, useNavigation, useRouter } from './routing';
-import { screenKey, screenTitles } from '@statechart/core/url';
+import { screenKey, screenTitles } from '@statechart/core';
 import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
 import type { NavigationEffects } from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';

@@ -8,10 +8,8 @@ import {
   type InspectionEvent,
   type Snapshot,
 } from 'xstate';
-import { startsAtUrl } from '@statechart/core/routed';
+import { startsAtUrl, createRouterSync, type History, buildRouteTable } from '@statechart/core';
 import { preloadActiveViews, RouterProvider, type Router } from './routing';
-import { createRouterSync, type History } from '@statechart/core/sync';
-import { buildRouteTable } from '@statechart/core/table';
 import type { ViewRegistry } from './views';
 import { Shell, type ShellStrings } from './Shell';
 

@@ -1,6 +1,5 @@
 import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import type { Route, RouteTable } from '@statechart/core/table';
-import { activeNodes, locate } from '@statechart/core/url';
+import { type Route, type RouteTable, activeNodes, locate } from '@statechart/core';
 
 /**
  * The header's entries the machine would accept now: routing there (a pure `transition()`, no

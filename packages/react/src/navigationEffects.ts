@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useRouter } from './routing';
-import type { Navigation } from '@statechart/core/sync';
+import type { Navigation } from '@statechart/core';
 import { prune, readPositions, writePositions, type Positions } from './scrollPositions';
 
 /**

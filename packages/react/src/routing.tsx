@@ -20,10 +20,18 @@ import type {
   StateSchema,
   StateValue,
 } from 'xstate';
-import type { RoutedContext, URL_PARAM } from '@statechart/core/routeMeta';
-import type { RouterSync } from '@statechart/core/sync';
-import type { RouteTable } from '@statechart/core/table';
-import { activeNodesOf, locate, paramsOf, sameScreens, screensOf, type Screen } from '@statechart/core/url';
+import {
+  type RoutedContext,
+  type URL_PARAM,
+  type RouterSync,
+  type RouteTable,
+  activeNodesOf,
+  locate,
+  paramsOf,
+  sameScreens,
+  screensOf,
+  type Screen,
+} from '@statechart/core';
 import type { ViewRegistry } from './views';
 
 export interface Router {

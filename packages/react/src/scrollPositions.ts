@@ -1,4 +1,4 @@
-import type { Navigation } from '@statechart/core/sync';
+import type { Navigation } from '@statechart/core';
 
 /** Scroll positions by history entry key, kept across reloads of the tab. */
 const STORAGE_KEY = 'scroll-positions';

@@ -1,4 +1,4 @@
-import { URL_PARAM } from '@statechart/core/routeMeta';
+import { URL_PARAM } from '@statechart/core';
 import { EntryLink, useMachineSelector } from './routing';
 import { ScreenHeading } from './ScreenHeading';
 

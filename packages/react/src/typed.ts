@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
-import type { DomainEventOf, RouteIdOf, RoutesOf, RouteTypes } from '@statechart/core/routeTypes';
+import type { DomainEventOf, RouteIdOf, RoutesOf, RouteTypes } from '@statechart/core';
 import { Link, useHref, useMachineSelector, useSend } from './routing';
 
 /**

@@ -1,7 +1,6 @@
 import { transition, type AnyActorLogic } from 'xstate';
 import type { Router } from './routing';
-import { resolveUrl, routeEvent, screensOf } from '@statechart/core/url';
-import { warmLogic } from '@statechart/core/warmable';
+import { resolveUrl, routeEvent, screensOf, warmLogic } from '@statechart/core';
 
 /**
  * Intent preloading, as TanStack Router's `preload: 'intent'`: a link hovered or focused warms

@@ -1,11 +1,9 @@
-import { stockViews } from '@statechart/react/stockViews';
+import { stockViews, stockStrings as strings } from '@statechart/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assign, setup, type AnyStateMachine } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 import { createApp, preloadActiveViews } from '../src/app';
 import { lazyView, viewsFromGlob, type ViewModule } from '../src/views';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';

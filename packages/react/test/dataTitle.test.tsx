@@ -2,12 +2,9 @@ import { act, cleanup, render } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup, waitFor } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { int, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
+import { routed, int, type RouteMeta, type RoutedContext, buildRouteTable, screenTitles } from '@statechart/core';
+import { stockStrings as strings } from '@statechart/react';
 import { createApp, preloadActiveViews } from '../src/app';
-import { buildRouteTable } from '@statechart/core/table';
-import { screenTitles } from '@statechart/core/url';
 import { lazyView } from '../src/views';
 
 interface Context extends RoutedContext<{ id: number }> {

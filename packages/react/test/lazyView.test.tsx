@@ -1,8 +1,7 @@
-import { stockViews } from '@statechart/react/stockViews';
+import { stockViews, stockStrings as strings } from '@statechart/react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, expect, it, vi } from 'vitest';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
 import { createApp, preloadActiveViews } from '../src/app';
 import { lazyView, viewsFromGlob, type ViewModule } from '../src/views';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';

@@ -1,13 +1,10 @@
-import { stockViews } from '@statechart/react/stockViews';
+import { stockViews, stockStrings as strings } from '@statechart/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initialTransition, setup, transition, type AnyStateMachine } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { int, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
+import { routed, int, type RouteMeta, type RoutedContext, buildRouteTable } from '@statechart/core';
 import { createApp, preloadActiveViews } from '../src/app';
-import { buildRouteTable } from '@statechart/core/table';
 import { viewsFromGlob, type ViewModule } from '../src/views';
 import { navIdsAboveScreen } from '../src/navEntries';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Navigation } from '@statechart/core/sync';
+import type { Navigation } from '@statechart/core';
 import { prune, readPositions, writePositions, type Positions } from '../src/scrollPositions';
 
 const navigation = (kind: Navigation['kind'], key: string, index: number, reach = 50): Navigation => ({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApiServer } from '@statechart/calls/apiServer';
+import { startApiServer } from '@statechart/calls/server';
 import { apiProxy, underApi } from '../src/plugin';
 
 /**

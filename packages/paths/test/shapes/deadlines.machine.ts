@@ -1,6 +1,5 @@
 import { assign, setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 export const DAY = 24 * 60 * 60 * 1000;
 

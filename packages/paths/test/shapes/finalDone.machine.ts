@@ -1,6 +1,5 @@
 import { setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 /**
  * A final state with a URL of its own that its parent's onDone leaves at once: routed() gives it

@@ -1,6 +1,5 @@
 import { setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import { int, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
+import { routed, int, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 /**
  * An id that starts with `#` (a real editor's machine names a state `#document-validation`):

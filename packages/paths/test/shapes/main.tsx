@@ -1,8 +1,7 @@
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { mountApp } from '@statechart/react/app';
+import { stockStrings as strings, mountApp } from '@statechart/react';
 import '@statechart/react/styles.css';
 import { minimalSpecs } from './minimalPaths';
-import { specViews } from '@statechart/paths/specViews';
+import { specViews } from '../../src/specViews';
 
 /**
  * The minimal shape machines as one built app, for the Chromium-level path tests: the first path

@@ -1,6 +1,5 @@
 import { fromPromise, setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 /**
  * A parallel root: the pathname's region, whose initial state loads (an invoked actor), beside a

@@ -1,6 +1,5 @@
 import { setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 /**
  * "Start over": a transition that targets the root by its id. The machine as written goes to its

@@ -1,6 +1,5 @@
 import { assign, setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 /**
  * A route whose guard reads context: /area is accepted only once signed in. A URL does not lead

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { statechartApp } from '@statechart/vite/plugin';
+import { statechartApp } from '@statechart/vite';
 import { defineConfig } from 'vite';
 
 /** The minimal shape machines of the generator, one app, each machine under its own first path segment. */

@@ -1,6 +1,5 @@
 import { setup } from 'xstate';
-import { routed } from '@statechart/core/routed';
-import type { RouteEvent, RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
+import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 
 /**
  * A wildcard handler (`window.*`), as an app that listens to the window writes one: the spec gives

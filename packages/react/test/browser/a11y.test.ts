@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { errorStrings } from '@statechart/calls/errorStrings';
-import { stockStrings as strings } from '@statechart/react/stockStrings';
-import { axeViolations, COLOR_RULES, violationsIn, type ScreenState } from '@statechart/paths/axe';
-import { launch } from '@statechart/paths/browser';
+import { errorStrings } from '@statechart/calls';
+import { stockStrings as strings } from '@statechart/react';
+import { axeViolations, COLOR_RULES, violationsIn, type ScreenState, launch } from '@statechart/paths/chromium';
 
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
 let browser: Browser;

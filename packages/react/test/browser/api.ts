@@ -1,4 +1,4 @@
-import { apiControl } from '@statechart/calls/apiControl';
+import { apiControl } from '@statechart/calls/server';
 import { inject } from 'vitest';
 
 /** The reference API server behind the reference apps' /api proxy (globalSetup starts it). */

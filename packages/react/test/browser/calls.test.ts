@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { errorStrings } from '@statechart/calls/errorStrings';
+import { errorStrings } from '@statechart/calls';
 import { api } from './api';
 import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
-import { launch } from '@statechart/paths/browser';
+import { launch } from '@statechart/paths/chromium';
 
 /**
  * The reference records screens against the real reference API server, through the built app's

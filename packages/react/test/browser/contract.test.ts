@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { headingNamed, historyLength, launch, sharedContext, pathOf, withPage } from '@statechart/paths/browser';
+import { headingNamed, historyLength, launch, sharedContext, pathOf, withPage } from '@statechart/paths/chromium';
 
 /**
  * The routing contract's promises that broke on statecharts of other shapes (issue 8), in Chromium

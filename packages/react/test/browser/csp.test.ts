@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launch, openPage } from '@statechart/paths/browser';
+import { launch, openPage } from '@statechart/paths/chromium';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-import { formStrings } from '@statechart/forms/formStrings';
+import { formStrings } from '@statechart/forms';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
-import { launch } from '@statechart/paths/browser';
+import { launch } from '@statechart/paths/chromium';
 
 // Two tabs of one browser context: one origin, so one localStorage (the shared draft) and a
 // sessionStorage each (docs/persistence.md, "Drafts across tabs").

@@ -1,11 +1,11 @@
-import { formStrings } from '@statechart/forms/formStrings';
+import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { accessStrings } from '../../../../examples/reference/access';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { api } from './api';
-import { launch, openPage } from '@statechart/paths/browser';
+import { launch, openPage } from '@statechart/paths/chromium';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import type { PreviewServer } from 'vite';
-import { buildAndPreview } from '@statechart/paths/builtApp';
+import { buildAndPreview } from '@statechart/paths/chromium';
 import { startReferenceApiServer } from '../../../../examples/reference/server/api';
 
 declare module 'vitest' {

@@ -4,10 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayCase, type RecordedCase } from '@statechart/paths/cases';
+import { replayCase, type RecordedCase, axeViolations, launch } from '@statechart/paths/chromium';
 import { referenceMachine } from '../../../../examples/reference/referenceMachine';
-import { axeViolations } from '@statechart/paths/axe';
-import { launch } from '@statechart/paths/browser';
 
 /*
  * The overlay exists in development builds only, so these tests run the reference app on a Vite

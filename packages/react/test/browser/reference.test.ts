@@ -8,7 +8,7 @@ import {
   openPage,
   pathOf,
   withPage,
-} from '@statechart/paths/browser';
+} from '@statechart/paths/chromium';
 
 let browser: Browser;
 let context: BrowserContext;

@@ -4,8 +4,7 @@
  * `EventsDeclared` (packages/core/src/routeTypes.ts) here. Adding a machine: add its line.
  */
 import { setup } from 'xstate';
-import type { RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
-import { keepRouteTypes, type EventsDeclared } from '@statechart/core/routeTypes';
+import { type RouteMeta, type RoutedContext, keepRouteTypes, type EventsDeclared } from '@statechart/core';
 import type { referenceMachine } from '../../../../examples/reference/referenceMachine';
 import type { shapesMachine } from '../../../../examples/shapes/shapesMachine';
 

@@ -6,8 +6,7 @@
  * `| undefined`: XState drops `undefined` from the input type, `void` it keeps.
  */
 import { createActor, setup } from 'xstate';
-import type { RouteMeta, RoutedContext } from '@statechart/core/routeMeta';
-import { keepRouteTypes } from '@statechart/core/routeTypes';
+import { type RouteMeta, type RoutedContext, keepRouteTypes } from '@statechart/core';
 
 interface Session {
   roles: string[];

@@ -5,9 +5,17 @@
  * runs: the components are never rendered.
  */
 import { assign, setup } from 'xstate';
-import { int, text, type RouteMeta, type RoutedContext } from '@statechart/core/routeMeta';
-import { routed } from '@statechart/core/routed';
-import { keepRouteTypes, type ContextParamsAgree, type RouteIdOf, type RoutesOf } from '@statechart/core/routeTypes';
+import {
+  int,
+  text,
+  type RouteMeta,
+  type RoutedContext,
+  routed,
+  keepRouteTypes,
+  type ContextParamsAgree,
+  type RouteIdOf,
+  type RoutesOf,
+} from '@statechart/core';
 import { Link as GenericLink } from '../../src/routing';
 import { typedRouting } from '../../src/typed';
 import type { referenceMachine } from '../../../../examples/reference/referenceMachine';

@@ -1,4 +1,4 @@
-import type { Handlers } from '@statechart/calls/apiServer';
+import type { Handlers } from '@statechart/calls/server';
 
 /**
  * The product's API handlers: what `/api` answers in `npm start`, `npm run preview`, the Chromium

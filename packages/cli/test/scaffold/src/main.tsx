@@ -1,14 +1,11 @@
 import { appMachine } from '../machines/appMachine';
 import { strings } from '../machines/strings';
 import { callActors } from './api/calls';
-import { mountApp } from '@statechart/react/app';
-import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
+import { mountApp, viewsFromGlob, type ViewModule } from '@statechart/react';
 import '@statechart/react/styles.css';
 
 // Development only (the import is dropped from production builds): the statechart inspector.
-const devTools = import.meta.env.DEV
-  ? await (await import('@statechart/devtools/devTools')).startDevTools()
-  : undefined;
+const devTools = import.meta.env.DEV ? await (await import('@statechart/devtools')).startDevTools() : undefined;
 
 const container = document.getElementById('root');
 if (container) {

@@ -1,5 +1,5 @@
 import { strings } from '../../machines/strings';
-import { ScreenHeading } from '@statechart/react/ScreenHeading';
+import { ScreenHeading } from '@statechart/react';
 
 export function View() {
   return (

@@ -1,4 +1,4 @@
-import { NotFoundScreen } from '@statechart/react/stockScreens';
+import { NotFoundScreen } from '@statechart/react';
 import { strings } from '../../machines/strings';
 
 export const View = () => <NotFoundScreen words={strings.notFound} />;

@@ -2,7 +2,7 @@
  * Type tests of the product machine (tsc, in `npm run lint`): its `on:` keys name its events, its
  * context's params agree with what its routes parse, and its views' links and events are typed by it.
  */
-import type { ContextParamsAgree, EventsDeclared } from '@statechart/core/routeTypes';
+import type { ContextParamsAgree, EventsDeclared } from '@statechart/core';
 import type { appMachine } from '../../machines/appMachine';
 import { Link as ProductLink, useSend as useProductSend } from '../../src/appRouting';
 

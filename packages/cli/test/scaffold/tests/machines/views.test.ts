@@ -1,4 +1,4 @@
-import { screenIds } from '@statechart/react/screenIds';
+import { screenIds } from '@statechart/react';
 import { describe, expect, it } from 'vitest';
 import { appMachine } from '../../machines/appMachine';
 

@@ -1,5 +1,5 @@
-import { describeDomLevel } from '@statechart/paths/domLevel';
-import { viewsFromGlob, type ViewModule } from '@statechart/react/views';
+import { describeDomLevel } from '@statechart/paths/vitest';
+import { viewsFromGlob, type ViewModule } from '@statechart/react';
 import { strings } from '../../machines/strings';
 import { productSpec } from './productPaths';
 

@@ -1,4 +1,4 @@
-import { describeMachineLevel } from '@statechart/paths/machineLevel';
+import { describeMachineLevel } from '@statechart/paths/vitest';
 import { productSpec } from './productPaths';
 
 await describeMachineLevel([productSpec]);

@@ -1,4 +1,4 @@
-import { unfilledPlaceholders } from '@statechart/cli/placeholders';
+import { unfilledPlaceholders } from '@statechart/cli';
 import { describe, expect, it } from 'vitest';
 import { strings } from '../../machines/strings';
 import { productSpec } from './productPaths';

@@ -1,6 +1,6 @@
 import { appMachine } from '../../machines/appMachine';
 import { strings } from '../../machines/strings';
-import { makeSpec, routeExecutor } from '@statechart/paths/spec';
+import { makeSpec, routeExecutor } from '@statechart/paths';
 
 /** What the product machine's path tests send, and how a person performs and sees each. */
 export const productSpec = makeSpec({

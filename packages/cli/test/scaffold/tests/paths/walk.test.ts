@@ -1,4 +1,4 @@
-import { describeWalks } from '@statechart/paths/walkLevel';
+import { describeWalks } from '@statechart/paths/vitest';
 import { productSpec } from './productPaths';
 
 describeWalks([productSpec]);

@@ -1,0 +1,49 @@
+/**
+ * The routing core: routed(), route meta and types, the route table, URL ⇄ events, and the
+ * history interface it syncs with. Pure XState: no React, no DOM globals at import.
+ *
+ * The order of these lines is the order of the modules in an app's first chunk, which gzip
+ * notices: with `./routed` first the foundation app is 0.6 KB smaller than in alphabetical order
+ * (`npm run budget`).
+ */
+export {
+  BOOT_EVENT,
+  BOOT_STATE,
+  isBooting,
+  ownParams,
+  ROUTE_GUARD,
+  routed,
+  routeTargetOf,
+  startsAtUrl,
+} from './routed';
+export { int, type RoutedContext, type RouteEvent, type RouteMeta, text, URL_PARAM } from './routeMeta';
+export { buildRouteTable, type Route, type RouteTable } from './table';
+export {
+  activeNodes,
+  activeNodesOf,
+  href,
+  hrefFor,
+  locate,
+  paramsOf,
+  resolveUrl,
+  routeEvent,
+  sameScreens,
+  type Screen,
+  screenKey,
+  screensKey,
+  screensOf,
+  screenTitles,
+} from './url';
+export { createRouterSync, type History, type Navigation, type RouterSync } from './sync';
+export {
+  type ContextParamsAgree,
+  type DomainEventOf,
+  type EventsDeclared,
+  keepRouteTypes,
+  type RouteIdOf,
+  type RoutesOf,
+  type RouteTypes,
+} from './routeTypes';
+export { LEAVING_REFUSED, refuseLeavingWhile, refusesLeaving } from './leaving';
+export { registerWarmable, warmLogic } from './warmable';
+export { interpolate, plural, type Plural } from './wording';
