@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /**
  * Every test of the workspace: the packages' own (packages/<name>/test), the examples', the product's
@@ -10,6 +10,11 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   plugins: [react()],
+  // Tests read the packages' TypeScript source (the `source` condition of their `exports`), as
+  // tsc does (tsconfig.json's customConditions): a test sees an edit at once, with no build.
+  // Apps built by the tests (globalSetup) load the packages built, as a user's app does.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     // Each worker keeps its module cache from one test file to the next (every project extends
     // this). Measured on the non-browser projects (without the copy test), quiet 2-core machine:

@@ -23,7 +23,7 @@ export async function buildAndServe(
   const config: InlineConfig = {
     ...(options.root
       ? { configFile: false as const, root: options.root, plugins: [react(), ...(options.plugins ?? [])] }
-      : { configLoader: 'runner' as const }),
+      : {}),
     mode: options.mode ?? 'production',
     logLevel: 'warn',
     define: options.define,

@@ -121,7 +121,6 @@ export async function buildAndMeasure(options: { root?: string } = {}): Promise<
   try {
     const result = await build({
       configFile: join(root, 'vite.config.ts'),
-      configLoader: 'runner',
       root: options.root,
       mode: 'production',
       logLevel: 'warn',

@@ -20,10 +20,9 @@ const HOVER_MS = 250;
 const api = await startReferenceApiServer();
 process.env.REFERENCE_API_URL = api.url;
 process.env.NODE_ENV = 'production';
-await build({ configFile: 'examples/reference/vite.config.ts', configLoader: 'runner', logLevel: 'warn' });
+await build({ configFile: 'examples/reference/vite.config.ts', logLevel: 'warn' });
 const server = await preview({
   configFile: 'examples/reference/vite.config.ts',
-  configLoader: 'runner',
   logLevel: 'warn',
   preview: { port: 0, host: '127.0.0.1' },
 });

@@ -13,7 +13,6 @@ import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 
 const server = await createServer({
   configFile: 'examples/reference/vite.config.ts',
-  configLoader: 'runner',
   logLevel: 'warn',
   server: { port: 0, host: '127.0.0.1', hmr: false },
 });

@@ -197,14 +197,13 @@ async function serve(root: string, configFile: string): Promise<{ origin: string
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, configFile, configLoader: 'runner', logLevel: 'warn' });
+    await build({ root, configFile, logLevel: 'warn' });
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
   const server = await preview({
     root,
     configFile,
-    configLoader: 'runner',
     logLevel: 'warn',
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
   });

@@ -1,90 +1,148 @@
 import { execFileSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
  * The framework's packages as a product elsewhere would install them: each one's package.json,
- * exports and README, and every import of a package by name (in the product, the examples, the
- * benches, the tools and the packages themselves) naming one of its exports. Derived from
- * packages/ and the tracked files: a new package or entry is checked without editing this.
+ * exports and README, every import of a package by name naming one of its exports, and every
+ * package (the examples too) declaring what its files import. Derived from packages/, examples/
+ * and the tracked files: a new package, entry or import is checked without editing this.
  */
+type Target = string | { source?: string; types?: string; default?: string };
 interface PackageJson {
   name: string;
   version: string;
-  exports: Record<string, string>;
-  files: string[];
+  exports?: Record<string, Target>;
+  files?: string[];
+  bin?: Record<string, string>;
   dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
 }
 
-const names = readdirSync('packages').filter((name) => existsSync(join('packages', name, 'package.json')));
-const packageOf = (name: string) =>
-  JSON.parse(readFileSync(join('packages', name, 'package.json'), 'utf8')) as PackageJson;
-const sources = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+const dirsIn = (parent: string) =>
+  readdirSync(parent)
+    .map((name) => join(parent, name))
+    .filter((dir) => existsSync(join(dir, 'package.json')));
+const packageDirs = dirsIn('packages');
+const byName = new Map(packageDirs.map((dir) => [read(join(dir, 'package.json')).name, dir]));
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
   .split('\n')
   .filter((file) => /\.(tsx?|mjs|js)$/.test(file) && existsSync(file));
-const found = (pattern: RegExp) =>
-  sources.flatMap((file) =>
-    // A pattern with alternatives has a (name, entry) pair of groups per alternative: one pair matched.
-    [...readFileSync(file, 'utf8').matchAll(pattern)].map(([, name, entry, otherName, otherEntry]) => ({
-      file,
-      name: (name ?? otherName)!,
-      entry: (entry ?? otherEntry)!,
-    })),
-  );
-/** Every `@statechart/<name>/<entry>` a file names in an import: its own, and those a generator writes. */
-const imports = found(/(?:from |import\()\s*'@statechart\/([a-z-]+)\/([^']+)'/g);
-/** The file's own imports only (a statement at the start of a line, or a dynamic import). */
-const ownImports = found(
-  /^(?:import|export|\})[^\n]*? from '@statechart\/([a-z-]+)\/([^']+)'|import\('@statechart\/([a-z-]+)\/([^']+)'\)/gm,
-);
+
+/** The package names a file imports: statements at a line's start and dynamic imports, not text in strings. */
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const specifiers = [
+    ...source.matchAll(/^(?:import|export)(?:[^;'"\n]*?\sfrom)?\s*'([^']+)'/gm),
+    ...source.matchAll(/^\}\s*from\s*'([^']+)'/gm),
+    ...source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g),
+  ].map(([, specifier]) => specifier!);
+  return specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/'));
+}
+const packageName = (specifier: string) =>
+  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
+/** Entries of `exports` that a product may import: `.` and its subpaths, at most 20 in all. */
+const MAX_ENTRIES = 20;
 
 describe('the workspace packages', () => {
-  it('each have a name, a version, exports that exist and ship, and a README', () => {
-    expect(names.length).toBeGreaterThan(0);
-    for (const name of names) {
-      const pkg = packageOf(name);
-      expect(pkg.name, `packages/${name}/package.json`).toBe(`@statechart/${name}`);
+  it('each have a name, a version, exports built and shipped, and a README', () => {
+    expect(packageDirs.length).toBeGreaterThan(0);
+    for (const dir of packageDirs) {
+      const pkg = read(join(dir, 'package.json'));
+      const name = dir.split('/')[1]!;
+      expect(pkg.name, `${dir}/package.json`).toMatch(new RegExp(`^(@statechart/${name}|${name})$`));
       expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/);
-      expect(Object.keys(pkg.exports).length, `${pkg.name} exports nothing`).toBeGreaterThan(0);
-      for (const [entry, target] of Object.entries(pkg.exports)) {
+      expect(readFileSync(join(dir, 'README.md'), 'utf8')).toMatch(new RegExp(`^# ${pkg.name}\\n`));
+      for (const [entry, target] of Object.entries(pkg.exports ?? {})) {
+        const files = typeof target === 'string' ? { default: target } : target;
         expect(
-          existsSync(join('packages', name, target)),
-          `${pkg.name} exports ${entry} → ${target}, which is missing`,
-        ).toBe(true);
-        const shipped = pkg.files.some((folder) => target.replace(/^\.\//, '').startsWith(`${folder}/`));
-        expect(
-          shipped,
-          `${pkg.name}: ${target} is not under "files" (${pkg.files.join(', ')}): npm pack would drop it`,
-        ).toBe(true);
+          files.default,
+          `${pkg.name} exports ${entry} without a "default" (what a user's app loads)`,
+        ).toBeDefined();
+        if (files.default?.endsWith('.js')) {
+          expect(files.types, `${pkg.name} exports ${entry} without "types": add the .d.ts tsc writes`).toBeDefined();
+        }
+        for (const [condition, file] of Object.entries(files)) {
+          expect(
+            existsSync(join(dir, file!)),
+            `${pkg.name} exports ${entry} (${condition}) → ${file}, which is missing (npm run build:packages writes dist/)`,
+          ).toBe(true);
+          const shipped = (pkg.files ?? []).some((folder) => file!.replace(/^\.\//, '').startsWith(`${folder}/`));
+          expect(shipped, `${pkg.name}: ${file} is not under "files": npm pack would drop it`).toBe(true);
+        }
+        if (typeof target !== 'string' && target.source) {
+          expect(Object.keys(target)[0], `${pkg.name} ${entry}: "source" must come first, for tsc and Vite`).toBe(
+            'source',
+          );
+        }
       }
-      expect(readFileSync(join('packages', name, 'README.md'), 'utf8')).toMatch(new RegExp(`^# ${pkg.name}\\n`));
+    }
+  });
+
+  it(`have one curated entry each, and at most ${MAX_ENTRIES} entries in all`, () => {
+    const entries = packageDirs.flatMap((dir) => {
+      const pkg = read(join(dir, 'package.json'));
+      return Object.keys(pkg.exports ?? {}).map((entry) => `${pkg.name}${entry.slice(1)}`);
+    });
+    expect(
+      entries.length,
+      `entries: ${entries.join(', ')}. A subpath is for another runtime or an asset only; everything else goes through the package's src/index.ts`,
+    ).toBeLessThanOrEqual(MAX_ENTRIES);
+    for (const dir of packageDirs) {
+      const pkg = read(join(dir, 'package.json'));
+      if (pkg.exports) expect(Object.keys(pkg.exports), `${pkg.name}: its main entry`).toContain('.');
     }
   });
 
   it('are imported only by their exports, wherever they are imported', () => {
-    const unknown = imports.filter(
-      ({ name, entry }) => !names.includes(name) || !(`./${entry}` in packageOf(name).exports),
+    const unknown = tracked.flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => byName.has(packageName(specifier)))
+        .filter((specifier) => {
+          const name = packageName(specifier);
+          const entry = `.${specifier.slice(name.length)}`;
+          return !(entry in (read(join(byName.get(name)!, 'package.json')).exports ?? {}));
+        })
+        .map((specifier) => `${file} imports ${specifier}, which is not in its package's exports`),
     );
     expect(
-      unknown.map(
-        ({ file, name, entry }) => `${file} imports @statechart/${name}/${entry}, which is not in its exports`,
-      ),
-      'import a package only by an entry of its package.json "exports" (add the entry there if it is public API)',
+      unknown,
+      'import a package only by an entry of its package.json "exports" (add the entry there only for another runtime or an asset)',
     ).toEqual([]);
   });
 
-  it('declare the packages their source imports as dependencies, so that npm installs them', () => {
-    const missing = ownImports
-      .filter(({ file }) => /^packages\/[^/]+\/(src|bin)\//.test(file))
-      .filter(({ file, name }) => {
-        const owner = file.split('/')[1]!;
-        return owner !== name && !(`@statechart/${name}` in (packageOf(owner).dependencies ?? {}));
-      })
-      .map(
-        ({ file, name }) =>
-          `${file} imports @statechart/${name}: add it to packages/${file.split('/')[1]}/package.json dependencies`,
-      );
+  it('declare what their shipped files import, and the examples what theirs import', () => {
+    const owners = [
+      ...packageDirs.map((dir) => ({ dir, shipped: [`${dir}/src/`, `${dir}/bin/`] })),
+      ...dirsIn('examples').map((dir) => ({ dir, shipped: [`${dir}/`], dev: true })),
+    ];
+    const missing = owners.flatMap(({ dir, shipped, dev }: { dir: string; shipped: string[]; dev?: boolean }) => {
+      const pkg = read(join(dir, 'package.json'));
+      // An example is an app: its tests and tools count too (devDependencies); a package ships src and bin.
+      const declared = new Set([
+        pkg.name,
+        ...Object.keys({
+          ...pkg.dependencies,
+          ...pkg.peerDependencies,
+          ...pkg.optionalDependencies,
+          ...(dev ? pkg.devDependencies : {}),
+        }),
+      ]);
+      return tracked
+        .filter((file) => shipped.some((prefix) => file.startsWith(prefix)))
+        .flatMap((file) =>
+          importsOf(file)
+            .map(packageName)
+            .filter((name) => !isBuiltin(name) && !declared.has(name))
+            .map((name) => `${file} imports ${name}: add it to ${dir}/package.json (dependencies or peerDependencies)`),
+        );
+    });
     expect([...new Set(missing)]).toEqual([]);
   });
 });

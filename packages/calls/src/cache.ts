@@ -110,7 +110,7 @@ export const callCache = createCallCache();
  */
 export function callActor<TInput, TOutput>(
   spec: CallSpec<TInput, TOutput>,
-  options: { fetch?: typeof fetch; cache?: CallCache } = {},
+  options: { fetch?: typeof globalThis.fetch; cache?: CallCache } = {},
 ): PromiseActorLogic<TOutput, TInput> {
   const { fetch, cache = callCache } = options;
   const logic = fromPromise<TOutput, TInput>(({ input, signal }) => cache.get(spec, input, { signal, fetch }));

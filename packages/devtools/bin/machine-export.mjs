@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The command runs the package's TypeScript source through tsx (the package ships its source).
+// tsx reads the product's TypeScript files (its machine, its strings) that the command imports.
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('../src/machineExport.ts');
+const { main } = await import('../dist/machineExport.js');
 await main();

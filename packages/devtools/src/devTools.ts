@@ -21,7 +21,7 @@ export async function startDevTools(): Promise<DevTools> {
   // Read before the router starts: it canonicalises the URL and drops search params it does not own.
   const openAtStart = new URLSearchParams(window.location.search).has('inspect');
   const log = createEventLog();
-  const stately = import.meta.env.VITE_STATELY_INSPECT === '1' ? await startStately() : undefined;
+  const stately = import.meta.env?.VITE_STATELY_INSPECT === '1' ? await startStately() : undefined;
   return {
     inspect(event) {
       log.inspect(event);

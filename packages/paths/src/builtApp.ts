@@ -15,11 +15,10 @@ export async function buildAndPreview(
   try {
     // Vitest runs with NODE_ENV=test; build what ships.
     process.env.NODE_ENV = 'production';
-    await build({ configFile, configLoader: 'runner', logLevel: 'warn' });
+    await build({ configFile, logLevel: 'warn' });
     process.env.NODE_ENV = nodeEnv;
     const server = await preview({
       configFile,
-      configLoader: 'runner',
       logLevel: 'warn',
       preview: { port: 0, host: '127.0.0.1', strictPort: false },
     });

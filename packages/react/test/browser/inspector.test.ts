@@ -23,7 +23,6 @@ const problems: string[] = [];
 beforeAll(async () => {
   server = await createServer({
     configFile: 'examples/reference/vite.config.ts',
-    configLoader: 'runner',
     logLevel: 'warn',
     server: { port: 0, host: '127.0.0.1', strictPort: false, hmr: false },
   });
