@@ -90,20 +90,20 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-router-dom', message: 'Only @statechart/core (sync.ts) touches history.' }],
+          paths: [{ name: 'react-router-dom', message: 'Only @statechart/react (browserHistory.ts) touches history.' }],
         },
       ],
       'no-restricted-globals': [
         'error',
-        { name: 'history', message: 'Only @statechart/core (sync.ts) touches history.' },
-        { name: 'location', message: 'Only @statechart/core (sync.ts) reads the location.' },
+        { name: 'history', message: 'Only @statechart/react (browserHistory.ts) touches history.' },
+        { name: 'location', message: 'Only @statechart/react (browserHistory.ts) reads the location.' },
       ],
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML.' },
         {
           selector: "MemberExpression[object.name='window'][property.name='history']",
-          message: 'Only @statechart/core (sync.ts) touches history.',
+          message: 'Only @statechart/react (browserHistory.ts) touches history.',
         },
       ],
     },
@@ -146,7 +146,7 @@ export default defineConfig(
           paths:
             name === 'paths'
               ? []
-              : [{ name: 'react-router-dom', message: 'Only @statechart/core (sync.ts) touches history.' }],
+              : [{ name: 'react-router-dom', message: 'Only @statechart/react (browserHistory.ts) touches history.' }],
           patterns: [
             {
               regex: `^@statechart/(?!(${[name, ...below].join('|')})(/|$))`,
@@ -155,8 +155,9 @@ export default defineConfig(
             ...(name === 'core'
               ? [
                   {
-                    group: ['react', 'react-dom', 'react-dom/*', '@xstate/react'],
-                    message: '@statechart/core is pure XState and URL logic: no React.',
+                    group: ['react', 'react-dom', 'react-dom/*', '@xstate/react', 'react-router', 'react-router-dom'],
+                    message:
+                      '@statechart/core is pure XState and URL logic: no React, and history only through its History interface (the adapter is in @statechart/react).',
                   },
                 ]
               : []),
@@ -176,7 +177,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'react-router-dom', message: 'Only @statechart/core (sync.ts) touches history.' }],
+          paths: [{ name: 'react-router-dom', message: 'Only @statechart/react (browserHistory.ts) touches history.' }],
           patterns: [
             {
               group: ['@statechart/core'],
@@ -189,7 +190,7 @@ export default defineConfig(
   },
   {
     // bench/ holds comparison apps (plain react-router) and floors: the boundaries are the product's.
-    files: ['packages/core/src/sync.ts', 'packages/*/test/**', 'tests/**', 'bench/**'],
+    files: ['packages/react/src/browserHistory.ts', 'packages/*/test/**', 'tests/**', 'bench/**'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
   },
   {

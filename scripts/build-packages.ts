@@ -80,7 +80,7 @@ function buildJs(dir: string): void {
   }
 }
 
-export async function buildPackages(options: { clean?: boolean } = {}): Promise<void> {
+export async function buildPackages(options: { clean?: boolean; quiet?: boolean } = {}): Promise<void> {
   const dirs = packageDirs();
   if (options.clean) for (const dir of dirs) rmSync(join(dir, 'dist'), { recursive: true, force: true });
   const started = Date.now();
@@ -89,10 +89,11 @@ export async function buildPackages(options: { clean?: boolean } = {}): Promise<
   const projects = dirs.map((dir) => relative(root, join(dir, 'tsconfig.build.json')));
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', ...projects], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: options.quiet ? 'pipe' : 'inherit',
   });
   for (const dir of dirs) buildJs(dir);
-  console.log(`Built ${dirs.length} packages into their dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!options.quiet)
+    console.log(`Built ${dirs.length} packages into their dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { startsAtUrl, createRouterSync, buildRouteTable } from '@statechart/core';
 import {
+  createBrowserHistory,
   Link,
   Outlet,
   preloadActiveViews,
@@ -84,7 +85,7 @@ for (const id of [...screens.map((screen) => screen.id), 'notFound']) {
 const machine = startsAtUrl(generatedMachine(screens.length));
 const table = buildRouteTable(machine);
 const actor = createActor(machine).start();
-const sync = createRouterSync({ actor, table, window });
+const sync = createRouterSync({ actor, table, history: createBrowserHistory(window), window });
 const router: Router = { actor, table, sync, views, pending: null };
 // As mountApp: the active screen's view loaded before the first render, the others after it; the
 // bench starts once all are in (ours, with the shell, waits for the same).

@@ -34,7 +34,8 @@ export {
   screensOf,
   screenTitles,
 } from './url';
-export { createRouterSync, type History, type Navigation, type RouterSync } from './sync';
+export { createRouterSync, type Navigation, type RouterSync } from './sync';
+export type { History, HistoryLocation, HistoryUpdate } from './history';
 export {
   type ContextParamsAgree,
   type DomainEventOf,

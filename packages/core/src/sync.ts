@@ -1,5 +1,4 @@
 import { getMicrosteps, transition, type AnyActorRef, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
-import { UNSAFE_createBrowserHistory } from 'react-router-dom';
 import { BOOT_EVENT, isBooting } from './routed';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import type { RouteTable } from './table';
@@ -17,11 +16,7 @@ import {
   type Screen,
 } from './url';
 
-/** What we use of a react-router history; browser and memory histories both have it. */
-export type History = Pick<
-  ReturnType<typeof UNSAFE_createBrowserHistory>,
-  'location' | 'push' | 'replace' | 'go' | 'listen'
->;
+import type { History } from './history';
 
 /** What happened to the screens, for title, focus, announcement and scroll. */
 export interface Navigation {
@@ -60,8 +55,8 @@ export interface RouterSync {
 export interface RouterSyncOptions {
   actor: AnyActorRef;
   table: RouteTable;
-  /** A memory history in tests; the browser's is created only when none is given. */
-  history?: History;
+  /** The browser's (an adapter: @statechart/react's createBrowserHistory), or a memory history in tests. */
+  history: History;
   /** Vite's base path, with a trailing slash. */
   base?: string;
   /** Where beforeunload is listened for; absent in tests without a window. */
@@ -74,14 +69,7 @@ export interface RouterSyncOptions {
  * machine decides; whatever it refuses or redirects is written back without adding entries
  * (a refused Back goes forward again, so the forward entry survives).
  */
-export function createRouterSync({
-  actor,
-  table,
-  history: given,
-  base = '/',
-  window: win,
-}: RouterSyncOptions): RouterSync {
-  const history = given ?? UNSAFE_createBrowserHistory();
+export function createRouterSync({ actor, table, history, base = '/', window: win }: RouterSyncOptions): RouterSync {
   const prefix = base.replace(/\/$/, '');
   let current = href(table, actor.getSnapshot());
   let currentScreens = screensOf(table, actor.getSnapshot());
@@ -90,16 +78,10 @@ export function createRouterSync({
   const listeners = new Set<() => void>();
 
   // A memory history's own index; none for the browser's.
-  const memoryIndex = (): number | undefined =>
-    'index' in history && typeof history.index === 'number' ? history.index : undefined;
-  const indexNow = (): number => {
-    const memory = memoryIndex();
-    if (memory !== undefined) return memory;
-    const state: unknown = win?.history.state;
-    return state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
-  };
+  const memoryIndex = (): number | undefined => history.index;
+  const indexNow = (): number => history.entry?.().index ?? memoryIndex() ?? 0;
   // The browser keeps a bounded number of entries; a memory history in tests keeps them all.
-  const reachNow = (): number => (given || !win ? Number.POSITIVE_INFINITY : win.history.length);
+  const reachNow = (): number => history.entry?.().reach ?? Number.POSITIVE_INFINITY;
   const navigationOf = (id: number, kind: Navigation['kind'], entered: string[]): Navigation => ({
     id,
     kind,
@@ -249,8 +231,6 @@ export function createRouterSync({
     event.returnValue = '';
   };
   win?.addEventListener('beforeunload', onBeforeUnload);
-  // The shell restores scroll positions itself, per entry, once the new screen is committed.
-  if (win) win.history.scrollRestoration = 'manual';
 
   // The first URL: deep link, reload or typed. A machine from startsAtUrl() waits in its boot
   // state, so the URL's state is the first entered; if the URL is refused, it enters its own

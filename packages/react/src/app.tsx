@@ -12,6 +12,7 @@ import { startsAtUrl, createRouterSync, type History, buildRouteTable } from '@s
 import { preloadActiveViews, RouterProvider, type Router } from './routing';
 import type { ViewRegistry } from './views';
 import { Shell, type ShellStrings } from './Shell';
+import { createBrowserHistory } from './browserHistory';
 
 export interface AppOptions<M extends AnyStateMachine = AnyStateMachine> {
   machine: M;
@@ -53,7 +54,7 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   const sync = createRouterSync({
     actor,
     table,
-    history,
+    history: history ?? createBrowserHistory(),
     base,
     window: typeof window === 'undefined' ? undefined : window,
   });

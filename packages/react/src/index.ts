@@ -8,6 +8,7 @@
  */
 export { createApp, mountApp, preloadActiveViews } from './app';
 export { ScreenHeading } from './ScreenHeading';
+export { createBrowserHistory } from './browserHistory';
 export { focusRegion, useFocusOnArrival } from './focus';
 export {
   Link,

@@ -99,11 +99,18 @@ describe('the lint boundaries between the framework, the examples and the produc
     expect(await ruleIds(importing('@statechart/core'), 'src/views/home.view.tsx')).toContain('no-restricted-imports');
   });
 
-  it('refuse the history and location globals outside the routing core', async () => {
+  it('refuse the history and location globals outside the browser history adapter', async () => {
     const code = `export const go = () => history.back() || location.href;\n`;
     const ids = await ruleIds(code, 'packages/react/src/navigationEffects.ts');
     expect(ids.filter((id) => id === 'no-restricted-globals')).toHaveLength(2);
-    expect(await ruleIds(code, 'packages/core/src/sync.ts')).not.toContain('no-restricted-globals');
+    expect(await ruleIds(code, 'packages/core/src/sync.ts')).toContain('no-restricted-globals');
+    expect(await ruleIds(code, 'packages/react/src/browserHistory.ts')).not.toContain('no-restricted-globals');
+  });
+
+  it('refuse react-router in the routing core, which owns only the History interface', async () => {
+    const code = `import { UNSAFE_createBrowserHistory } from 'react-router-dom';\nexport const h = UNSAFE_createBrowserHistory;\n`;
+    expect(await ruleIds(code, 'packages/core/src/sync.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds(code, 'packages/react/src/browserHistory.ts')).not.toContain('no-restricted-imports');
   });
 
   it('refuse raw HTML', async () => {

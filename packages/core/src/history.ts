@@ -1,0 +1,41 @@
+/**
+ * The session history the router syncs with: what core needs of it, nothing more. Core never
+ * touches `window.history`; an adapter does (the browser's is `createBrowserHistory` in
+ * @statechart/react, on react-router's history), and a memory history in tests
+ * (react-router-dom's `UNSAFE_createMemoryHistory` has this shape as it is).
+ */
+export interface HistoryLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+  /** A key for the entry, stable while the entry lives (scroll positions are kept by it). */
+  key: string;
+}
+
+export interface HistoryUpdate {
+  /** How far the entry moved (Back: -1), when a traversal is what happened; null when not known. */
+  delta: number | null;
+}
+
+export interface History {
+  /** The entry shown now. */
+  readonly location: HistoryLocation;
+  /** A new entry after the current one (forward entries are dropped). */
+  push(url: string): void;
+  /** The current entry, rewritten. */
+  replace(url: string): void;
+  /** A traversal by `delta` entries, as Back (-1) and Forward (1) do; listeners hear it. */
+  go(delta: number): void;
+  /** Hears traversals (Back, Forward, go), not the pushes and replaces made through this object. */
+  listen(listener: (update: HistoryUpdate) => void): () => void;
+  /**
+   * A memory history's own count of its position: it reports the distance asked of `go()` even
+   * where it stopped at the first or last entry, so the router steps back by the distance moved.
+   */
+  readonly index?: number;
+  /**
+   * Where the current entry is in the session and how many entries can still be reached (a browser
+   * keeps a bounded number): scroll positions are kept only for those. Absent: every entry counts.
+   */
+  entry?(): { index: number; reach: number };
+}
