@@ -20,6 +20,9 @@ export const formStrings = {
   refusedSave: 'Save them',
   refusedDiscard: 'Discard them',
   stay: 'Stay on the form',
+  /** A move refused while the save is in flight: nothing is lost, the save only has to finish. */
+  refusedWhileSaving: 'Your changes are being saved',
+  refusedWhileSavingBody: 'Wait for the save to finish, then leave.',
   /**
    * The shared draft changed in another tab while this one had typed input of its own
    * (docs/persistence.md, "Drafts across tabs"): the heading of the question, by what happened there.
