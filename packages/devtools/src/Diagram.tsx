@@ -56,10 +56,21 @@ export function Diagram({
     : scene.anchors;
   const button = (event: EventObject | undefined, className: string, children: ReactNode) => {
     if (!event) return <g className={className}>{children}</g>;
-    const onKeyDown = (key: KeyboardEvent) => {
+    // What the event does may take this button away (a route's button goes once its state is
+    // entered), and the focus with it, to <body>, where the app's navigation would take it to its
+    // heading: the diagram's region holds it first, so it stays in the inspector (Escape works);
+    // the button gets it back if it is still there.
+    const send = (target: SVGGElement) => {
+      target.closest<HTMLElement>('.sc-inspector-diagram')?.focus({ preventScroll: true });
+      onSend(event);
+      requestAnimationFrame(() => {
+        if (target.isConnected && target.getAttribute('tabindex') === '0') target.focus({ preventScroll: true });
+      });
+    };
+    const onKeyDown = (key: KeyboardEvent<SVGGElement>) => {
       if (key.key !== 'Enter' && key.key !== ' ') return;
       key.preventDefault();
-      onSend(event);
+      send(key.currentTarget);
     };
     return (
       <g
@@ -67,7 +78,7 @@ export function Diagram({
         role="button"
         tabIndex={0}
         aria-label={`Send ${describeEvent(event)}`}
-        onClick={() => onSend(event)}
+        onClick={(click) => send(click.currentTarget)}
         onKeyDown={onKeyDown}
       >
         {children}

@@ -1,10 +1,10 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { catalogueEntry, describeError, genericEntry, type CallError } from '@statechart/calls';
 import { plural } from '@statechart/core';
-import { focusRegion, useFocusOnArrival } from '@statechart/react';
+import { focusRegion, useFocusOnArrival, useOwnRefusalNotice, useRefusal } from '@statechart/react';
 import { ElsewhereNotice } from './ElsewhereNotice';
 import { ErrorSummary } from './ErrorSummary';
-import { RefusedNotice, useLeavingRefused } from './RefusedNotice';
+import { RefusedNotice, SavingNotice, useLeavingRefused } from './RefusedNotice';
 import { Field, type ControlProps } from './Field';
 import { formStrings } from './formStrings';
 import { isDirty, type FormState } from './forms';
@@ -80,6 +80,9 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const { heading, form, fields, phase, words, on, idPrefix, hints, control, savedLink } = props;
   const ref = useRef<HTMLFormElement>(null);
   const refused = useLeavingRefused();
+  // This form answers refusals itself (below): the shell's notice stays away.
+  useOwnRefusalNotice();
+  const refusal = useRefusal();
   // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
   const [answered, setAnswered] = useState(0);
   const dirty = isDirty(form);
@@ -87,6 +90,14 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const first = fields[0];
   const busy = phase === 'submitting';
   const failed = phase === 'failed';
+  // A save that starts answers the refusals before it (the person chose to save), and one that ends
+  // those made while it ran (the saving notice said why): React's "state from the previous render"
+  // pattern, not an effect, so no extra commit shows the old notice.
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (wasBusy !== busy) {
+    setWasBusy(busy);
+    setAnswered(refused);
+  }
   if (phase === 'saved') {
     return (
       <article className="screen">
@@ -109,7 +120,10 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   return (
     <article className="screen">
       {heading}
-      {dirty && refused > answered ? (
+      {refused > answered && busy ? (
+        // Leaving while the save is in flight: it is being saved, not "not saved"; it is never aborted.
+        <SavingNotice key={refused} refusal={refused} />
+      ) : dirty && refused > answered ? (
         <RefusedNotice
           // A new alert per refusal: the same words twice are still announced.
           key={refused}
@@ -122,6 +136,8 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           discard={() => {
             setAnswered(refused);
             on.discard();
+            // The changes are gone, so is the reason: the move that was asked is made.
+            refusal?.goOn();
           }}
           stay={() => {
             setAnswered(refused);

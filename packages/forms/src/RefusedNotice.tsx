@@ -50,3 +50,19 @@ export function RefusedNotice({
     </div>
   );
 }
+
+/**
+ * Why a link, Back or Forward did nothing while the form is being saved: the save is in flight
+ * (leaving would abort it), so the notice says so instead of "not saved". Announced and focused
+ * at each refusal; the saved or failed notice takes the focus when the answer comes.
+ */
+export function SavingNotice({ refusal }: { refusal: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), [refusal]);
+  return (
+    <div ref={ref} className="notice notice--warning" role="alert" tabIndex={-1} data-refusal={refusal}>
+      <h2>{formStrings.refusedWhileSaving}</h2>
+      <p>{formStrings.refusedWhileSavingBody}</p>
+    </div>
+  );
+}

@@ -14,12 +14,15 @@ export const formStrings = {
   /** A save whose answer never came (the call's unknownOutcome): the heading, and what Try again does. */
   unknownOutcome: 'We could not tell whether this was saved',
   unknownOutcomeHint: 'Try again: it will not be saved twice.',
-  unsaved: 'Unsaved changes: leaving this screen is refused until you save.',
+  unsaved: 'Unsaved changes: save or discard them to leave this screen.',
   refusedHeading: 'Your changes are not saved yet',
   refusedBody: 'Save them, discard them, or stay on this form.',
   refusedSave: 'Save them',
   refusedDiscard: 'Discard them',
   stay: 'Stay on the form',
+  /** A move refused while the save is in flight: nothing is lost, the save only has to finish. */
+  refusedWhileSaving: 'Your changes are being saved',
+  refusedWhileSavingBody: 'Wait for the save to finish, then leave.',
   /**
    * The shared draft changed in another tab while this one had typed input of its own
    * (docs/persistence.md, "Drafts across tabs"): the heading of the question, by what happened there.

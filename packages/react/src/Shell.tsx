@@ -5,6 +5,8 @@ import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
 import type { NavigationEffects } from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
 import { HeaderNav } from './HeaderNav';
+import { RefusalNotice, type RefusalWords } from './RefusalNotice';
+import { stockRefusalWords } from './stockStrings';
 
 /**
  * Focus and scroll after each navigation, off the first load (navigationEffects.ts says why): the
@@ -43,6 +45,8 @@ export interface ShellStrings {
   footer: string;
   navigatedTo: (title: string) => string;
   viewFailed: string;
+  /** What a refused move says when the screen says nothing itself; the stock words by default. */
+  refused?: RefusalWords;
 }
 
 /**
@@ -100,6 +104,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">
+        <RefusalNotice words={strings.refused ?? stockRefusalWords} />
         <ViewErrorBoundary
           resetKey={screens}
           onError={reportFailure}

@@ -69,7 +69,8 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
     sync,
     views,
     pending: (
-      <p className="pending" role="status">
+      // data-view-pending (VIEW_PENDING): the shell's focus waits while a view's chunk loads.
+      <p className="pending" role="status" data-view-pending="">
         {strings.loading}
       </p>
     ),

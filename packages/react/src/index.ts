@@ -22,6 +22,8 @@ export {
   useSend,
   useViewId,
 } from './routing';
+export { type Refusal, useOwnRefusalNotice, useRefusal } from './refusals';
+export type { RefusalWords } from './RefusalNotice';
 export { screenIds } from './screenIds';
 export { ErrorScreen, NotFoundScreen } from './stockScreens';
 export { stockStrings } from './stockStrings';

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useRouter } from './routing';
 import type { Navigation } from '@statechart/core';
 import { prune, readPositions, writePositions, type Positions } from './scrollPositions';
+import { VIEW_PENDING, type ViewRegistry } from './views';
 
 /**
  * What a navigation does for people after the new screen is committed, besides the title and the
@@ -14,7 +15,7 @@ import { prune, readPositions, writePositions, type Positions } from './scrollPo
  * scrolled when it mounts; only the first entry's scroll position is then not remembered.
  */
 export function NavigationEffects({ navigation }: { navigation: Navigation }) {
-  const { sync } = useRouter();
+  const { sync, views } = useRouter();
   const positions = useRef<Positions>({});
   const shown = useRef(navigation);
 
@@ -53,49 +54,71 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
     // A tool beside the app that sent the navigation (the inspector: `data-keeps-focus`) keeps
     // the focus; the screen still changes, with its title and announcement.
     if (document.activeElement?.closest('[data-keeps-focus]')) return;
-    return focusHeading(navigation.entered);
+    return focusHeading(navigation, views);
     // Runs once per navigation: `navigation` is a new object only when the screens change.
-  }, [navigation]);
+  }, [navigation, views]);
 
   return null;
 }
 
 /**
- * Focuses the heading of the deepest entered screen that has one, else of the deepest screen
- * shown. A view still loading gets focus when its heading appears.
+ * Focuses the heading of the deepest entered screen that has one, at once. A view still loading
+ * (its Suspense fallback shown) gets the focus when its heading appears; when no entered screen's
+ * view has a heading, the deepest heading shown (else the main landmark) gets it at once, and a
+ * development build names the views without one. After a new entry (not Back/Forward, whose scroll
+ * position is the one remembered) a heading below the fold is scrolled into view: a detail shown
+ * under its list on a phone.
  */
-function focusHeading(entered: string[]): (() => void) | undefined {
-  const find = (): HTMLElement | null => {
-    const all = [...document.querySelectorAll<HTMLElement>('main [data-screen-heading]')];
+function focusHeading(navigation: Navigation, views: ViewRegistry): (() => void) | undefined {
+  const { entered, kind } = navigation;
+  const all = () => [...document.querySelectorAll<HTMLElement>('main [data-screen-heading]')];
+  const enteredHeading = (): HTMLElement | undefined => {
+    const headings = all();
     for (const id of [...entered].reverse()) {
-      const heading = all.find((element) => element.dataset.screenHeading === id);
+      const heading = headings.find((element) => element.dataset.screenHeading === id);
       if (heading) return heading;
     }
-    return all[all.length - 1] ?? null;
+    return undefined;
   };
-  const focus = (heading: HTMLElement) => heading.focus({ preventScroll: true });
-  const isEntered = (heading: HTMLElement) => entered.includes(heading.dataset.screenHeading ?? '');
-  const heading = find();
-  if (heading && (entered.length === 0 || isEntered(heading))) {
-    focus(heading);
+  const loading = () => document.querySelector(`main [${VIEW_PENDING}]`) !== null;
+  const focus = (target: HTMLElement) => {
+    target.focus({ preventScroll: true });
+    if (kind === 'pop') return;
+    const { top, bottom } = target.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) target.scrollIntoView({ block: 'start' });
+  };
+  const fallback = () => {
+    const heading = all().at(-1);
+    const shown = heading ?? document.getElementById('main');
+    if (shown) focus(shown);
+    if (process.env.NODE_ENV !== 'production') {
+      const without = entered.filter((id) => id in views);
+      if (without.length > 0)
+        console.warn(
+          `No <ScreenHeading> in the view of ${without.map((id) => `"${id}"`).join(', ')}: the focus went to ` +
+            `${heading ? `"${heading.textContent}"` : 'the main landmark'} instead. Give the view a ` +
+            '<ScreenHeading> (its level 2 or 3 under a parent that has one), so that a person who moved here hears where.',
+        );
+    }
+  };
+  const now = enteredHeading();
+  if (now || entered.length === 0) {
+    const target = now ?? all().at(-1);
+    if (target) focus(target);
     return undefined;
   }
-  // The entered screen's view may still be loading: wait for its heading, briefly.
+  if (!loading()) {
+    fallback();
+    return undefined;
+  }
+  // An entered view is still loading: its heading, or, once nothing loads, the fallback.
   const observer = new MutationObserver(() => {
-    const next = find();
-    if (next && isEntered(next)) {
-      observer.disconnect();
-      focus(next);
-    }
+    const next = enteredHeading();
+    if (next) focus(next);
+    else if (!loading()) fallback();
+    else return;
+    observer.disconnect();
   });
   observer.observe(document.body, { childList: true, subtree: true });
-  const timeout = setTimeout(() => {
-    observer.disconnect();
-    const fallback = find();
-    if (fallback) focus(fallback);
-  }, 3000);
-  return () => {
-    observer.disconnect();
-    clearTimeout(timeout);
-  };
+  return () => observer.disconnect();
 }

@@ -1,4 +1,13 @@
 /**
+ * What a refused link, Back or Forward says when the screen says nothing itself (the machine's
+ * words replace the body when it gives some). Apart, so that the shell's first chunk has only these.
+ */
+export const stockRefusalWords = {
+  heading: 'You are still on this screen',
+  body: 'This screen cannot be left yet: finish or undo what you started here, then try again.',
+} as const;
+
+/**
  * The framework's own words: what the shell and the stock screens (not found, error) say when an
  * app gives no words of its own. A product passes its own catalogue to `createApp({ strings })`
  * and writes its own not-found and error views (usually `<NotFoundScreen words={…} />`); the
@@ -13,6 +22,7 @@ export const stockStrings = {
   loading: 'Loading…',
   viewFailed: 'This screen failed to show. Reload the page to try again.',
   navigatedTo: (title: string) => `${title}, page loaded`,
+  refused: stockRefusalWords,
   notFound: {
     title: 'Page not found',
     heading: 'Page not found',

@@ -5,6 +5,9 @@ export interface ViewModule {
   View: ComponentType;
 }
 
+/** Marks the Suspense fallback of a view whose chunk is loading: the shell's focus waits for it. */
+export const VIEW_PENDING = 'data-view-pending';
+
 /** A view loaded on first use, in its own chunk. */
 export interface LazyView {
   /**

@@ -212,6 +212,28 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     await expect.poll(() => isActive('reference.app.main.section.item.details')).toBe(true);
   });
 
+  it('keeps the focus in the inspector when a route button drawn in the diagram changes the screen, so Escape still closes it', async () => {
+    await navigate('/section/2');
+    await expect.poll(() => isActive('reference.app.main.section.item.details')).toBe(true);
+    const route = state('editor').locator('.sc-route[role="button"]');
+    await route.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Editor', level: 1 }).waitFor();
+    const focusIn = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return active?.closest('dialog.sc-inspector') ? 'inspector' : `${active?.tagName} ${active?.textContent}`;
+      });
+    // The route's button goes once its state is entered: the focus stayed in the inspector, not on the heading.
+    await expect
+      .poll(focusIn, { message: 'after the diagram’s #editor route, the focus should be in the inspector' })
+      .toBe('inspector');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    await page.keyboard.press('Alt+Shift+KeyI');
+    await dialog().locator('.sc-diagram').waitFor({ timeout: 20_000 });
+  });
+
   it('sends an enabled transition’s event on click and from the keyboard', async () => {
     await navigate('/section/2');
     await expect.poll(() => isActive('reference.app.main.section.item.details')).toBe(true);
