@@ -34,7 +34,7 @@ export {
   screensOf,
   screenTitles,
 } from './url';
-export { createRouterSync, type Navigation, type RouterSync } from './sync';
+export { createRouterSync, type Navigation, type Refusal, type RouterSync } from './sync';
 export type { History, HistoryLocation, HistoryUpdate } from './history';
 export {
   type ContextParamsAgree,

@@ -1,4 +1,5 @@
 import { getMicrosteps, transition, type AnyActorRef, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
+import { LEAVING_REFUSED } from './leaving';
 import { BOOT_EVENT, isBooting } from './routed';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import type { RouteTable } from './table';
@@ -36,6 +37,20 @@ export interface Navigation {
   reach: number;
 }
 
+/** A URL-driven move (a link, a typed URL, Back, Forward) the machine refused: nothing moved. */
+export interface Refusal {
+  /** One more per refusal since the app started: a new notice per refusal. */
+  id: number;
+  /** The app URL that was asked for. */
+  url: string;
+  /** The machine's own words: the `message` of the `leaving.refused` event it emitted, if any. */
+  message: string | undefined;
+  /** The navigation it happened on: a notice goes once the screen changes. */
+  navigation: number;
+  /** For a refused Back or Forward, how far it went (the router stepped back as far); 0 for a link. */
+  delta: number;
+}
+
 export interface RouterSync {
   /** A link click or typed URL inside the app: the URL becomes route events; the machine decides. */
   navigate(url: string): void;
@@ -49,6 +64,13 @@ export interface RouterSync {
   subscribe(listener: () => void): () => void;
   /** True while the machine would refuse leaving (beforeunload asks then). */
   isBlocking(): boolean;
+  /** The latest refused move (subscribers hear each), undefined before the first. */
+  getRefusal(): Refusal | undefined;
+  /**
+   * Makes the latest refused move again, once its reason is gone (changes discarded): a refused
+   * Back goes back through the history as far as it went, a link navigates.
+   */
+  retry(): void;
   stop(): void;
 }
 
@@ -76,6 +98,18 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
   let dispatching = false;
   let restoring = false;
   const listeners = new Set<() => void>();
+  let refusal: Refusal | undefined;
+  let refusals = 0;
+  // The machine's words for the refusal being planned (refuseLeavingWhile emits them).
+  let refusedWords: string | undefined;
+  const words = actor.on?.(LEAVING_REFUSED, (event: { message?: unknown }) => {
+    refusedWords = typeof event.message === 'string' ? event.message : undefined;
+  });
+  const refused = (url: string, delta: number) => {
+    refusal = { id: ++refusals, url, message: refusedWords, navigation: navigation.id, delta };
+    refusedWords = undefined;
+    for (const listener of listeners) listener();
+  };
 
   // A memory history's own index; none for the browser's.
   const memoryIndex = (): number | undefined => history.index;
@@ -204,10 +238,13 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
       restoring = false;
       return;
     }
-    const events = plan(appUrl());
+    const asked = appUrl();
+    refusedWords = undefined;
+    const events = plan(asked);
     if (events === 'refused') {
       // Step back over the same distance instead of rewriting, so no entry is lost or changed.
       const moved = at !== undefined && from !== undefined ? at - from : delta;
+      refused(asked, moved ?? 0);
       if (moved) {
         restoring = true;
         history.go(-moved);
@@ -244,8 +281,10 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
 
   return {
     navigate(url) {
-      const events = plan(resolveLink(url, current));
-      if (events === 'refused') return;
+      const asked = resolveLink(url, current);
+      refusedWords = undefined;
+      const events = plan(asked);
+      if (events === 'refused') return refused(asked, 0);
       send(events);
       const next = href(table, actor.getSnapshot());
       if (next !== current) write('push', next);
@@ -262,7 +301,14 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
       return () => listeners.delete(listener);
     },
     isBlocking: () => refusesLeaving(actor.getSnapshot()),
+    getRefusal: () => refusal,
+    retry() {
+      if (!refusal) return;
+      if (refusal.delta) history.go(refusal.delta);
+      else this.navigate(refusal.url);
+    },
     stop() {
+      words?.unsubscribe();
       subscription.unsubscribe();
       unlisten();
       win?.removeEventListener('beforeunload', onBeforeUnload);

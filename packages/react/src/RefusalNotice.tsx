@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigation } from './routing';
 import { useRefusal } from './refusals';
+import { stockRefusalWords } from './stockStrings';
 
 /** What the shell says when a move is refused and the screen says nothing of its own. */
 export interface RefusalWords {
@@ -15,7 +16,7 @@ export interface RefusalWords {
  * changes. A view that answers refusals itself (FormScreen) keeps it away. A tool beside the app
  * that sent the move (`data-keeps-focus`: the inspector) keeps the focus.
  */
-export function RefusalNotice({ words }: { words: RefusalWords }) {
+export function RefusalNotice({ words = stockRefusalWords }: { words?: RefusalWords | undefined }) {
   const refusal = useRefusal();
   const navigation = useNavigation();
   const ref = useRef<HTMLDivElement>(null);

@@ -2,11 +2,10 @@ import { createElement, useEffect, useSyncExternalStore, type MouseEvent } from 
 import { Link, Outlet, useMachineSelector, useNavigation, useRouter } from './routing';
 import { screenKey, screenTitles } from '@statechart/core';
 import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
-import type { NavigationEffects } from './navigationEffects';
+import type * as Effects from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
 import { HeaderNav } from './HeaderNav';
-import { RefusalNotice, type RefusalWords } from './RefusalNotice';
-import { stockRefusalWords } from './stockStrings';
+import type { RefusalWords } from './RefusalNotice';
 
 /**
  * Focus and scroll after each navigation, off the first load (navigationEffects.ts says why): the
@@ -15,13 +14,13 @@ import { stockRefusalWords } from './stockStrings';
  * chunk that fails to load (offline) leaves them out, not the app, and is asked for again on the
  * next navigation (as a view's chunk is); when it arrives, it focuses the screen shown then.
  */
-let effects: typeof NavigationEffects | undefined;
+let effects: typeof Effects | undefined;
 let effectsLoading: Promise<void> | undefined;
 const effectsArrived = new Set<() => void>();
 const loadEffects = (): Promise<void> =>
   (effectsLoading ??= import('./navigationEffects').then(
     (module) => {
-      effects = module.NavigationEffects;
+      effects = module;
       for (const listener of effectsArrived) listener();
     },
     () => {
@@ -66,7 +65,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
   useEffect(() => {
     document.title = title;
   }, [title]);
-  const navigationEffects = useSyncExternalStore(onEffectsArrived, loadedEffects, loadedEffects);
+  const loaded = useSyncExternalStore(onEffectsArrived, loadedEffects, loadedEffects);
   useEffect(() => {
     if (!effects) void loadEffects();
   }, [navigation.id]);
@@ -104,7 +103,8 @@ export function Shell({ strings }: { strings: ShellStrings }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="site-main">
-        <RefusalNotice words={strings.refused ?? stockRefusalWords} />
+        {/* In the effects' chunk too: nothing can be refused before the first screen is shown. */}
+        {loaded && createElement(loaded.RefusalNotice, { words: strings.refused })}
         <ViewErrorBoundary
           resetKey={screens}
           onError={reportFailure}
@@ -117,7 +117,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
         <p>{strings.footer}</p>
       </footer>
       {/* createElement: the component is a module's export, not made here (see LazyScreen). */}
-      {navigationEffects && createElement(navigationEffects, { navigation })}
+      {loaded && createElement(loaded.NavigationEffects, { navigation })}
       <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {/* A new node per navigation: the same words twice are still announced. */}
         <p key={navigation.id}>{announcement}</p>

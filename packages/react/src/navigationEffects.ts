@@ -3,6 +3,7 @@ import { useRouter } from './routing';
 import type { Navigation } from '@statechart/core';
 import { prune, readPositions, writePositions, type Positions } from './scrollPositions';
 import { VIEW_PENDING, type ViewRegistry } from './views';
+export { RefusalNotice } from './RefusalNotice';
 
 /**
  * What a navigation does for people after the new screen is committed, besides the title and the
