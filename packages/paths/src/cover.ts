@@ -1,7 +1,7 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '@statechart/core';
 import { isLeftAtOnce, isTransient, type AnyEvent, type MachineSpec } from './spec';
-import { applicableTransitions, mergeIntoReportFile, type CoverageReport, type Level } from './coverage';
+import { applicableTransitions, mergeIntoReportFile, neverTargeted, type CoverageReport, type Level } from './coverage';
 import { describeEvent, stateNodesOf, type PathStep, type TestPath } from './graph';
 import { expectedRestore, historyNodesOf, valueBelow } from './history';
 import { outcomeEvents } from './internal';
@@ -156,7 +156,10 @@ export async function generate(
       : withFollowUps(spec, exploreOptions(spec, level, routes));
   const graph = explore(spec.machine, options);
   const applicable = applicableTransitions(spec, level);
-  const histories = historyNodesOf(spec.machine).map((node) => `${HISTORY_KEY}${node.id}`);
+  // A history state nothing targets is never wanted (coverage.ts says why); nor one the spec excludes.
+  const histories = historyNodesOf(spec.machine)
+    .filter((node) => !neverTargeted(spec.machine, node) && spec.exclusions?.[`#${node.id}`] === undefined)
+    .map((node) => `${HISTORY_KEY}${node.id}`);
   const wanted = [...applicable.map((def) => def.key), ...histories];
   const banned = new Set<string>();
   const stepper = createStepper(spec.machine);
@@ -258,20 +261,23 @@ function searchReason(spec: MachineSpec, graph: StateGraph): string {
 function withRestores(spec: MachineSpec, graph: StateGraph, walk: Walk): PathStep[] {
   const states = [graph.nodes[0]?.snapshot as AnyMachineSnapshot, ...walk.steps.map((step) => step.state)];
   return walk.steps.map((step, i) => {
-    const history = step.taken.find((key) => key.startsWith(HISTORY_KEY))?.slice(HISTORY_KEY.length);
-    if (!history) return { event: step.event, state: step.state };
-    const node = spec.machine.getStateNodeById(history);
-    const parent = node.parent as AnyStateNode;
-    let left: StateValue | undefined;
-    for (let at = i; at >= 0 && left === undefined; at--) {
-      left = valueBelow((states[at] as AnyMachineSnapshot).value, parent.path);
-    }
-    if (left === undefined) return { event: step.event, state: step.state };
-    return {
-      event: step.event,
-      state: step.state,
-      restore: { history, parent: parent.id, value: expectedRestore(node, left) },
-    };
+    // Every history state the step came back through: a multi-target transition into a parallel
+    // state restores one per region, and each is checked and counted.
+    const restores = step.taken
+      .filter((key) => key.startsWith(HISTORY_KEY))
+      .flatMap((key) => {
+        const history = key.slice(HISTORY_KEY.length);
+        const node = spec.machine.getStateNodeById(history);
+        const parent = node.parent as AnyStateNode;
+        let left: StateValue | undefined;
+        for (let at = i; at >= 0 && left === undefined; at--) {
+          left = valueBelow((states[at] as AnyMachineSnapshot).value, parent.path);
+        }
+        return left === undefined ? [] : [{ history, parent: parent.id, value: expectedRestore(node, left) }];
+      });
+    return restores.length
+      ? { event: step.event, state: step.state, restores }
+      : { event: step.event, state: step.state };
   });
 }
 

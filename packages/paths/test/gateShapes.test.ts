@@ -4,9 +4,26 @@ import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@st
 import { assertCovered, computeCoverage, formatTable } from '../src/coverage';
 import { emptySeen, replayEvents, stateNodesOf } from '../src/graph';
 import { checkRestore } from '../src/history';
+import { generate } from '../src/cover';
+import { replayOnActor } from '../src/replay';
+import {
+  formDoneSpec,
+  historiesTogetherSpec,
+  nestedUrlsSpec,
+  parallelHistorySpec,
+  untargetedHistorySpec,
+} from './shapes/minimalPaths';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { pairFigure, pairPaths, pairsRequested } from '../src/pairs';
-import { checkMaps, generateOptions, makeSpec, pathsOf, routeExecutor, type MachineSpec } from '../src/spec';
+import {
+  checkMaps,
+  generateOptions,
+  makeSpec,
+  pathsOf,
+  routeEvents,
+  routeExecutor,
+  type MachineSpec,
+} from '../src/spec';
 
 function replayAll(spec: MachineSpec) {
   const seen = emptySeen();
@@ -16,7 +33,7 @@ function replayAll(spec: MachineSpec) {
       path.steps.map((step) => step.event),
       seen,
     );
-    for (const step of path.steps) if (step.restore) seen.histories.add(step.restore.history);
+    for (const step of path.steps) for (const restore of step.restores ?? []) seen.histories.add(restore.history);
   }
   return computeCoverage(spec, 'machine', seen);
 }
@@ -86,7 +103,7 @@ describe('statechart shapes in the generated paths', () => {
   });
 
   it('leaves and re-enters through each history state, expecting what shallow and deep history restore', () => {
-    const restores = pathsOf(shapesSpec).flatMap((path) => path.steps.flatMap((step) => step.restore ?? []));
+    const restores = pathsOf(shapesSpec).flatMap((path) => path.steps.flatMap((step) => step.restores ?? []));
     expect(restores).toEqual([
       { history: 'shapes.settings.shallow', parent: 'settings', value: { advanced: 'basic' } },
       { history: 'shapes.settings.deep', parent: 'settings', value: { advanced: 'expert' } },
@@ -181,5 +198,80 @@ describe('transition-pair coverage (opt-in)', () => {
     process.env.PATHS_COVERAGE = '';
     expect(pairsRequested()).toBe(false);
     process.env.PATHS_COVERAGE = before ?? '';
+  });
+});
+
+/** The machine level's gate on a spec: the covering walks replayed on an actor, then the report. */
+async function machineReport(spec: MachineSpec) {
+  const generated = await generate(spec, 'machine', routeEvents(spec));
+  const seen = emptySeen();
+  for (const path of generated.paths) await replayOnActor(spec, path, seen);
+  return { generated, report: computeCoverage(spec, 'machine', seen) };
+}
+
+describe('history states and final states in the gate', () => {
+  it('checks and counts every history state one multi-target transition restores', async () => {
+    const { generated, report } = await machineReport(historiesTogetherSpec);
+    const together = generated.paths.flatMap((path) => path.steps).find((step) => (step.restores ?? []).length > 1);
+    expect(together?.restores?.map((restore) => restore.history)).toEqual([
+      'historiesTogether.panel.A.hist',
+      'historiesTogether.panel.K.hist',
+    ]);
+    expect(report.histories).toEqual({ covered: 2, total: 2 });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('asks nothing of a history state no transition targets, and names the rule in the report', async () => {
+    const { report } = await machineReport(untargetedHistorySpec);
+    expect(report.notApplicableHistories).toEqual([
+      {
+        history: '#untargetedHistory.settings.hist',
+        reason: 'no transition targets #untargetedHistory.settings.hist, so nothing ever restores it',
+      },
+    ]);
+    expect(report.histories).toEqual({ covered: 0, total: 0 });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('lets a spec exclude a history state by its id, with the reason', async () => {
+    const reason = 'resuming is not offered yet';
+    const spec = { ...nestedUrlsSpec, exclusions: { '#nestedUrls.settings.more.last': reason } };
+    const { report } = await machineReport(spec);
+    expect(report.excluded).toEqual([{ what: '#nestedUrls.settings.more.last', reason }]);
+    expect(report.histories.total).toBe(0);
+  });
+
+  it('never asks for the in-place answer of a parent whose only child without a URL is a final state left at once', async () => {
+    const { report } = await machineReport(formDoneSpec);
+    expect(report.notApplicable).toContainEqual({
+      transition: '#form on route #form (in place)',
+      reason:
+        "every child of #form has a URL of its own or is never at rest without one (#formDone.form.sent is a final state #form's onDone leaves at once), so #form is never the screen shown and its in-place answer is never selected",
+    });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('never asks for the in-place answer of a parent whose child without a URL has only children with URLs', async () => {
+    const { report } = await machineReport(nestedUrlsSpec);
+    expect(report.notApplicable.map((entry) => entry.transition)).toContain('#settings on route #settings (in place)');
+    expect(report.histories).toEqual({ covered: 1, total: 1 });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it("covers XState's parallel history test: both regions restored at once, one region re-entered through its history", async () => {
+    const { generated, report } = await machineReport(parallelHistorySpec);
+    const restores = generated.paths.flatMap((path) => path.steps.map((step) => step.restores ?? []));
+    expect(restores).toContainEqual([
+      { history: 'parallelHistory.on.A.hist', parent: 'parallelHistory.on.A', value: { C: 'D' } },
+      { history: 'parallelHistory.on.K.hist', parent: 'parallelHistory.on.K', value: { M: 'N' } },
+    ]);
+    expect(report.notApplicableHistories.map((entry) => entry.history)).toEqual([
+      '#parallelHistory.on.A.deepHistory',
+      '#parallelHistory.on.K.deepHistory',
+      '#parallelHistory.on.hist',
+      '#parallelHistory.on.shallowHistory',
+      '#parallelHistory.on.deepHistory',
+    ]);
+    expect(() => assertCovered(report)).not.toThrow();
   });
 });
