@@ -7,7 +7,7 @@
  */
 export { behaviourOf } from './behaviour';
 export { anyNavigateInput } from './fuzzInputs';
-export { generatePaths, transitionDefinitions, traversePaths } from './graph';
+export { emptySeen, generatePaths, type Seen, transitionDefinitions, traversePaths } from './graph';
 export { pairPaths } from './pairs';
 export {
   type AnyEvent,
