@@ -11,6 +11,7 @@ import {
   historiesTogetherSpec,
   nestedUrlsSpec,
   parallelHistorySpec,
+  ticTacToeSpec,
   untargetedHistorySpec,
 } from './shapes/minimalPaths';
 import { shapesSpec } from '../../../examples/shapes/paths';
@@ -273,5 +274,24 @@ describe('history states and final states in the gate', () => {
       '#parallelHistory.on.deepHistory',
     ]);
     expect(() => assertCovered(report)).not.toThrow();
+  });
+});
+
+describe('a search that needs no hints', () => {
+  it('covers tic-tac-toe within the default budget and no searchBound, diving toward what it has not taken', async () => {
+    expect(ticTacToeSpec.searchBound).toBeUndefined();
+    expect(ticTacToeSpec.stateBudget).toBeUndefined();
+    const { generated, report } = await machineReport(ticTacToeSpec);
+    expect(generated.graph.dives).toBeGreaterThan(0);
+    expect(generated.graph.nodes.length).toBeLessThanOrEqual(5000);
+    expect(() => assertCovered(report)).not.toThrow();
+    // The draw is a real one: all nine cells filled.
+    const drawn = generated.paths.flatMap((walk) => walk.steps).find((step) => step.state.matches({ game: 'draw' }));
+    expect((drawn?.state.context as { board: unknown[] }).board.every(Boolean)).toBe(true);
+  });
+
+  it('never dives on a machine its breadth-first search covers within the budget', async () => {
+    const { generated } = await machineReport(parallelHistorySpec);
+    expect(generated.graph).toMatchObject({ truncated: false, dives: 0 });
   });
 });
