@@ -1,6 +1,6 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '@statechart/core';
-import { isLeftAtOnce, isTransient, samplesFor, type AnyEvent, type MachineSpec } from './spec';
+import { finalAbove, isLeftAtOnce, isTransient, samplesFor, type AnyEvent, type MachineSpec } from './spec';
 import { applicableTransitions, mergeIntoReportFile, neverTargeted, type CoverageReport, type Level } from './coverage';
 import { describeEvent, stateNodesOf, type PathStep, type TestPath, type TransitionDef } from './graph';
 import { expectedRestore, historyNodesOf, valueBelow } from './history';
@@ -236,7 +236,7 @@ export function statesNotReached(spec: Pick<MachineSpec, 'machine'>, graph: Stat
   // A state left within the macrostep that entered it is never active at rest: the transitions
   // into it are named instead.
   return stateNodesOf(spec.machine)
-    .filter((node) => !active.has(node) && !isTransient(node) && !isLeftAtOnce(node))
+    .filter((node) => !active.has(node) && !isTransient(node) && !isLeftAtOnce(node) && !finalAbove(node))
     .map((node) => `#${node.id}`);
 }
 

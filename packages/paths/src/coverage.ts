@@ -5,7 +5,7 @@ import type { RouteTable } from '@statechart/core';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
-import { isLeftAtOnce, isTransient, type MachineSpec } from './spec';
+import { finalAbove, isLeftAtOnce, isTransient, type MachineSpec } from './spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
 
@@ -16,6 +16,12 @@ export interface Figure {
 
 export interface NotApplicable {
   transition: string;
+  reason: string;
+}
+
+/** A state no replay is asked to reach, with the rule that says why it can never be active. */
+export interface StateNotApplicable {
+  state: string;
   reason: string;
 }
 
@@ -40,6 +46,8 @@ export interface CoverageReport {
   histories: Figure;
   /** Transitions that cannot be taken (at this level), each with the built-in rule that says so. */
   notApplicable: NotApplicable[];
+  /** States that can never be active, each with the built-in rule that says so. */
+  notApplicableStates: StateNotApplicable[];
   /** History states that can never be restored, each with the built-in rule that says so. */
   notApplicableHistories: HistoryNotApplicable[];
   /** What the spec excludes, each with its reason. */
@@ -64,6 +72,10 @@ export function neverAtRest(def: TransitionDef): string | undefined {
   const leaves = (def.source.always ?? []).some((transition) => !transition.guard && transition.target?.length);
   if (leaves) {
     return `#${def.source.id} is left at once by its unguarded always transition: no event is processed there`;
+  }
+  const final = finalAbove(def.source);
+  if (final) {
+    return `#${def.source.id} is below the final state #${final.id}: XState never enters a final state's children, so no event is processed there`;
   }
   if (isLeftAtOnce(def.source)) {
     return `#${def.source.id} is a final state that #${def.source.parent?.id ?? '?'}'s onDone leaves at once: no event is processed there`;
@@ -102,11 +114,12 @@ export function noScreenOfItsOwn(def: TransitionDef): string | undefined {
   }
   const why = (child: AnyStateNode) =>
     isTransient(child)
-      ? `#${child.id} redirects at once (an unguarded always)`
+      ? `#${child.id}: an unguarded always`
       : isLeftAtOnce(child)
-        ? `#${child.id} is a final state #${def.source.id}'s onDone leaves at once`
-        : `every child of #${child.id} has a URL of its own`;
-  return `every child of #${def.source.id} has a URL of its own or is never at rest without one (${without.map(why).join('; ')}), so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
+        ? `#${child.id}: a final state #${def.source.id}'s onDone leaves at once`
+        : `#${child.id}: its own children all have URLs`;
+  const how = without.every(isTransient) ? 'redirects at once' : 'is never at rest without one';
+  return `every child of #${def.source.id} has a URL of its own or ${how} (${without.map(why).join('; ')}), so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
 }
 
 /**
@@ -236,7 +249,18 @@ export function computeCoverage(spec: CoverageSpec, level: Level, seen: Seen): C
     excluded.push({ what, reason });
     return true;
   };
+  const notApplicableStates: StateNotApplicable[] = [];
   const states = stateNodesOf(machine)
+    .filter((node) => {
+      const final = finalAbove(node);
+      if (final) {
+        notApplicableStates.push({
+          state: `#${node.id}`,
+          reason: `#${node.id} is below the final state #${final.id}: XState never enters a final state's children`,
+        });
+      }
+      return !final;
+    })
     .map((node) => node.id)
     .filter((id) => !exclude(`#${id}`));
   const { applicable, notApplicable } = classify(spec, level, exclude);
@@ -273,6 +297,7 @@ export function computeCoverage(spec: CoverageSpec, level: Level, seen: Seen): C
     transitions: { covered: applicable.length - missing.length, total: applicable.length },
     histories: { covered: histories.length - missingHistories.length, total: histories.length },
     notApplicable,
+    notApplicableStates,
     notApplicableHistories,
     excluded,
     missingStates,
@@ -305,7 +330,7 @@ const percent = ({ covered, total }: Figure) =>
 export function formatTable(reports: CoverageReport[]): string {
   const rows = reports.map(
     (r) =>
-      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${percent(r.histories)} | ${r.pairs ? percent(r.pairs) : 'not asked'} | ${r.notApplicable.length + r.notApplicableHistories.length} | ${r.excluded.length} |`,
+      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${percent(r.histories)} | ${r.pairs ? percent(r.pairs) : 'not asked'} | ${r.notApplicable.length + r.notApplicableStates.length + r.notApplicableHistories.length} | ${r.excluded.length} |`,
   );
   const reasons = reports.flatMap((r) =>
     r.excluded.map((e) => `- ${r.machine}, ${r.level}: ${e.what} is excluded by the spec: ${e.reason}`),
@@ -336,6 +361,7 @@ export function writeCoverage(reports: CoverageReport[], file = COVERAGE_FILE): 
         histories: report.histories,
         ...(report.pairs && { pairs: report.pairs }),
         notApplicable: report.notApplicable,
+        notApplicableStates: report.notApplicableStates,
         notApplicableHistories: report.notApplicableHistories,
         excluded: report.excluded,
         missingStates: report.missingStates,

@@ -7,6 +7,7 @@ import { checkRestore } from '../src/history';
 import { generate } from '../src/cover';
 import { replayOnActor } from '../src/replay';
 import {
+  finalChildrenSpec,
   formDoneSpec,
   historiesTogetherSpec,
   nestedUrlsSpec,
@@ -242,12 +243,30 @@ describe('history states and final states in the gate', () => {
     expect(report.histories.total).toBe(0);
   });
 
+  it('asks nothing of the route transitions of a final state its parent leaves at once, nor of what is written below it', async () => {
+    const { report } = await machineReport(finalChildrenSpec);
+    expect(Object.fromEntries(report.notApplicable.map((entry) => [entry.transition, entry.reason]))).toMatchObject({
+      '#done on route #receipt → #receipt':
+        "#done is a final state that #checkout's onDone leaves at once: no event is processed there",
+      '#receipt on route #receipt (in place)':
+        "#receipt is below the final state #done: XState never enters a final state's children, so no event is processed there",
+    });
+    expect(report.notApplicable.map((entry) => entry.transition)).toContain('#checkout on route #checkout → #checkout');
+    expect(report.notApplicableStates).toEqual([
+      {
+        state: '#receipt',
+        reason: "#receipt is below the final state #done: XState never enters a final state's children",
+      },
+    ]);
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
   it('never asks for the in-place answer of a parent whose only child without a URL is a final state left at once', async () => {
     const { report } = await machineReport(formDoneSpec);
     expect(report.notApplicable).toContainEqual({
       transition: '#form on route #form (in place)',
       reason:
-        "every child of #form has a URL of its own or is never at rest without one (#formDone.form.sent is a final state #form's onDone leaves at once), so #form is never the screen shown and its in-place answer is never selected",
+        "every child of #form has a URL of its own or is never at rest without one (#formDone.form.sent: a final state #form's onDone leaves at once), so #form is never the screen shown and its in-place answer is never selected",
     });
     expect(() => assertCovered(report)).not.toThrow();
   });

@@ -1,6 +1,7 @@
 import { makeSpec, routeExecutor, type MachineSpec, type StateAssertion } from '../../src/spec';
 import { allUrlsMachine } from './allUrls.machine';
 import { deadlinesMachine } from './deadlines.machine';
+import { finalChildrenMachine } from './finalChildren.machine';
 import { finalDoneMachine } from './finalDone.machine';
 import { formDoneMachine } from './formDone.machine';
 import { hashIdMachine } from './hashId.machine';
@@ -201,6 +202,21 @@ export const untargetedHistorySpec = makeSpec({
   },
 });
 
+export const finalChildrenSpec = makeSpec({
+  ...common,
+  name: 'finalChildren',
+  productName: 'Final-children shape',
+  machine: finalChildrenMachine,
+  events: [{ type: 'checkout.pay' }],
+  executors: { 'xstate.route': routeExecutor, 'checkout.pay': click('Pay') },
+  assertions: {
+    home: screen('Home'),
+    checkout: screen('Checkout'),
+    'finalChildren.checkout.cart': { heading: 'Cart' },
+    notFound: screen('Not found'),
+  },
+});
+
 export const formDoneSpec = makeSpec({
   ...common,
   name: 'formDone',
@@ -299,6 +315,7 @@ export const minimalSpecs: MachineSpec[] = [
   redirectSpec,
   historiesTogetherSpec,
   untargetedHistorySpec,
+  finalChildrenSpec,
   formDoneSpec,
   nestedUrlsSpec,
   parallelHistorySpec,
