@@ -1,7 +1,7 @@
 import { delayOf } from './internalNames';
 import type { Browser, Page } from 'playwright-core';
 import type { StateValue } from 'xstate';
-import { openPage } from './browser';
+import { openPage } from './pages';
 import { seeSnapshot, type Seen } from './graph';
 import type { AnyEvent, MachineSpec } from './spec';
 import type { Check, Driver } from './ui';
@@ -90,13 +90,24 @@ type PathsWindow = {
  * Opens the built app at `/` (below `origin`, which may carry a base path), waits for its router,
  * and records what its machine does.
  */
-export async function openApp(
-  browser: Browser,
-  origin: string,
-  { clock = false, storage = {} }: { clock?: boolean; storage?: Record<string, string> } = {},
-) {
+export async function openApp(browser: Browser, origin: string, options: AppOptions = {}) {
   const opened = await openPage(browser, 'about:blank');
-  const { page } = opened;
+  await startApp(opened.page, origin, options);
+  return { ...opened, attach: () => attach(opened.page) };
+}
+
+export interface AppOptions {
+  /** Installs the page clock: time moves only when a path waits (machines with `after`). */
+  clock?: boolean;
+  /** localStorage entries set before the app loads. */
+  storage?: Record<string, string>;
+}
+
+/**
+ * Loads the app at `${origin}/` in `page` (a fresh one: the hooks are installed before any
+ * script), waits for its router and records what its machine does from then on.
+ */
+export async function startApp(page: Page, origin: string, { clock = false, storage = {} }: AppOptions = {}) {
   await page.addInitScript(installDevtoolsHook);
   // What the app reads from localStorage as it starts (a test hook of the app's, such as the
   // reference app's call timeout).
@@ -110,7 +121,6 @@ export async function openApp(
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(`${origin}/`);
   await attach(page);
-  return { ...opened, attach: () => attach(page) };
 }
 
 async function attach(page: Page) {

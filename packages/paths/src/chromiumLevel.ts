@@ -2,10 +2,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from './browser';
 import { chromiumDriver, collect, openApp } from './chromium';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './cover';
+import { assertCovered, formatTable, writeCoverage, type CoverageReport } from './coverage';
+import { formatCost, holdBackAdvice, writeCost, type CostRow } from './cover';
+import { coverageOf, generateSuite } from './suite';
 import { emptySeen } from './graph';
-import { checkMaps, routeEvents, type MachineSpec } from './spec';
+import { checkMaps, type MachineSpec } from './spec';
 import { replayThroughUi } from './ui';
 
 /** A built app served for the Chromium level: its machine's spec and where it is served. */
@@ -56,7 +57,7 @@ export async function describeChromiumLevel(apps: readonly ChromiumApp[], api?: 
   });
 
   for (const { spec, origin, base, clock, storage } of apps) {
-    const generated = await generate(spec, 'chromium', routeEvents(spec));
+    const suite = await generateSuite(spec, 'chromium');
     // The machines' blocks run at once (the browser project's maxConcurrency): each walk has a page
     // and context of its own, each app its own server or base path, and the API's one rule (hang)
     // is set for the whole file. Inside a block the tests stay in order (it.sequential): the
@@ -69,7 +70,7 @@ export async function describeChromiumLevel(apps: readonly ChromiumApp[], api?: 
         checkMaps(spec);
       });
 
-      for (const path of generated.paths) {
+      for (const path of suite.walks) {
         it.sequential(
           path.description,
           async () => {
@@ -96,9 +97,9 @@ export async function describeChromiumLevel(apps: readonly ChromiumApp[], api?: 
 
       it.sequential('took every transition and reached every state a URL or a click can', () => {
         holdBackAdvice(failed);
-        const report = withSearchReasons(computeCoverage(spec, 'chromium', seen), generated);
+        const report = coverageOf(suite, seen);
         reports.push(report);
-        costs.push({ machine: spec.name, level: 'chromium', ...generated.cost, covered: report.transitions.covered });
+        costs.push({ machine: spec.name, level: 'chromium', ...suite.cost, covered: report.transitions.covered });
         assertCovered(report);
       });
     });

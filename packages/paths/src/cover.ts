@@ -1,8 +1,8 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
 import { activeNodes, href, hrefFor } from '@statechart/core';
-import { isLeftAtOnce, isTransient, type AnyEvent, type MachineSpec } from './spec';
-import { applicableTransitions, mergeIntoReportFile, type CoverageReport, type Level } from './coverage';
-import { describeEvent, stateNodesOf, type PathStep, type TestPath } from './graph';
+import { finalAbove, isLeftAtOnce, isTransient, samplesFor, type AnyEvent, type MachineSpec } from './spec';
+import { applicableTransitions, mergeIntoReportFile, neverTargeted, type CoverageReport, type Level } from './coverage';
+import { describeEvent, stateNodesOf, type PathStep, type TestPath, type TransitionDef } from './graph';
 import { expectedRestore, historyNodesOf, valueBelow } from './history';
 import { outcomeEvents } from './internal';
 import { isInternal } from './internalNames';
@@ -154,10 +154,13 @@ export async function generate(
     level === 'machine'
       ? exploreOptions(spec, level, routes)
       : withFollowUps(spec, exploreOptions(spec, level, routes));
-  const graph = explore(spec.machine, options);
   const applicable = applicableTransitions(spec, level);
-  const histories = historyNodesOf(spec.machine).map((node) => `${HISTORY_KEY}${node.id}`);
+  // A history state nothing targets is never wanted (coverage.ts says why); nor one the spec excludes.
+  const histories = historyNodesOf(spec.machine)
+    .filter((node) => !neverTargeted(spec.machine, node) && spec.exclusions?.[`#${node.id}`] === undefined)
+    .map((node) => `${HISTORY_KEY}${node.id}`);
   const wanted = [...applicable.map((def) => def.key), ...histories];
+  const graph = explore(spec.machine, { ...options, wanted });
   const banned = new Set<string>();
   const stepper = createStepper(spec.machine);
   const walkOptions = {
@@ -204,12 +207,14 @@ export async function generate(
     paths,
     graph,
     unreachable: [
-      ...cover.unreachable.map((key) => ({
-        label: key.startsWith(HISTORY_KEY)
-          ? `the restore of #${key.slice(HISTORY_KEY.length)}`
-          : (byKey.get(key)?.label ?? key),
-        why,
-      })),
+      ...cover.unreachable.map((key) => {
+        const def = byKey.get(key);
+        const never = def ? guardNeverTrue(spec, graph, def) : undefined;
+        return {
+          label: key.startsWith(HISTORY_KEY) ? `the restore of #${key.slice(HISTORY_KEY.length)}` : (def?.label ?? key),
+          why: never ? `${never}: ${why}` : why,
+        };
+      }),
       // A state the search never had active: the same reason, where the gate names missing states.
       ...(graph.truncated || graph.bounded ? statesNotReached(spec, graph).map((label) => ({ label, why })) : []),
     ],
@@ -231,8 +236,37 @@ export function statesNotReached(spec: Pick<MachineSpec, 'machine'>, graph: Stat
   // A state left within the macrostep that entered it is never active at rest: the transitions
   // into it are named instead.
   return stateNodesOf(spec.machine)
-    .filter((node) => !active.has(node) && !isTransient(node) && !isLeftAtOnce(node))
+    .filter((node) => !active.has(node) && !isTransient(node) && !isLeftAtOnce(node) && !finalAbove(node))
     .map((node) => `#${node.id}`);
+}
+
+/**
+ * For a guarded transition the search never took: its guard, named, was never true where its
+ * source was active (an eventless one is taken as soon as it is, so it never was; an event's is
+ * evaluated on every state explored with the spec's samples of that event).
+ */
+function guardNeverTrue(spec: MachineSpec, graph: StateGraph, def: TransitionDef): string | undefined {
+  const name = /\[([^\]]+)\]$/.exec(def.label.replace(/ (→ .*|\(in place\))$/, ''))?.[1];
+  if (!name || def.routeTo) return undefined;
+  const explored = `${graph.nodes.length} states explored`;
+  if (def.eventType === '') return `its guard ${name} was never true in the ${explored}`;
+  const guard = (spec.machine.implementations.guards as Record<string, unknown>)[name];
+  if (typeof guard !== 'function') return undefined;
+  const samples = samplesFor(spec, def.eventType);
+  for (const node of graph.nodes) {
+    if (!activeNodes(spec.machine.root, node.snapshot.value).includes(def.source)) continue;
+    for (const event of samples) {
+      try {
+        if (
+          (guard as (args: unknown, params: unknown) => unknown)({ context: node.snapshot.context, event }, undefined)
+        )
+          return undefined;
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return `its guard ${name} was never true on the spec's samples of ${def.eventType} in the ${explored}`;
 }
 
 /** Why the search found no state where a transition is selected: its budget, its bound, or none. */
@@ -242,7 +276,10 @@ function searchReason(spec: MachineSpec, graph: StateGraph): string {
     ? `; it never reached ${left.slice(0, 8).join(', ')}${left.length > 8 ? ` and ${left.length - 8} more` : ''}`
     : '';
   if (graph.truncated) {
-    return `the search stopped at its budget of ${graph.budget} states (the spec's stateBudget) before finding a state where it is selected${never}: raise the budget, or say what matters for coverage in the spec's searchBound (docs/paths.md, "A search too large")`;
+    const dives = graph.dives
+      ? `, the last tenth spent on ${graph.dives} dive${graph.dives === 1 ? '' : 's'} toward what it had not taken,`
+      : '';
+    return `the search stopped at its budget of ${graph.budget} states (the spec's stateBudget)${dives} before finding a state where it is selected${never}: raise the budget, or say what matters for coverage in the spec's searchBound (docs/paths.md, "A search too large")`;
   }
   if (graph.bounded && spec.searchBound) {
     return `the spec's searchBound explored at most ${spec.searchBound.samples} state${spec.searchBound.samples === 1 ? '' : 's'} for each value of its \`by\`, and none selects it${never}: raise its samples, or add to \`by\` what the guards on the way read`;
@@ -258,20 +295,23 @@ function searchReason(spec: MachineSpec, graph: StateGraph): string {
 function withRestores(spec: MachineSpec, graph: StateGraph, walk: Walk): PathStep[] {
   const states = [graph.nodes[0]?.snapshot as AnyMachineSnapshot, ...walk.steps.map((step) => step.state)];
   return walk.steps.map((step, i) => {
-    const history = step.taken.find((key) => key.startsWith(HISTORY_KEY))?.slice(HISTORY_KEY.length);
-    if (!history) return { event: step.event, state: step.state };
-    const node = spec.machine.getStateNodeById(history);
-    const parent = node.parent as AnyStateNode;
-    let left: StateValue | undefined;
-    for (let at = i; at >= 0 && left === undefined; at--) {
-      left = valueBelow((states[at] as AnyMachineSnapshot).value, parent.path);
-    }
-    if (left === undefined) return { event: step.event, state: step.state };
-    return {
-      event: step.event,
-      state: step.state,
-      restore: { history, parent: parent.id, value: expectedRestore(node, left) },
-    };
+    // Every history state the step came back through: a multi-target transition into a parallel
+    // state restores one per region, and each is checked and counted.
+    const restores = step.taken
+      .filter((key) => key.startsWith(HISTORY_KEY))
+      .flatMap((key) => {
+        const history = key.slice(HISTORY_KEY.length);
+        const node = spec.machine.getStateNodeById(history);
+        const parent = node.parent as AnyStateNode;
+        let left: StateValue | undefined;
+        for (let at = i; at >= 0 && left === undefined; at--) {
+          left = valueBelow((states[at] as AnyMachineSnapshot).value, parent.path);
+        }
+        return left === undefined ? [] : [{ history, parent: parent.id, value: expectedRestore(node, left) }];
+      });
+    return restores.length
+      ? { event: step.event, state: step.state, restores }
+      : { event: step.event, state: step.state };
   });
 }
 

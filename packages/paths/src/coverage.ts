@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { AnyStateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import type { RouteTable } from '@statechart/core';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
-import { isLeftAtOnce, isTransient, type MachineSpec } from './spec';
+import { finalAbove, isLeftAtOnce, isTransient, type MachineSpec } from './spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
 
@@ -16,6 +16,18 @@ export interface Figure {
 
 export interface NotApplicable {
   transition: string;
+  reason: string;
+}
+
+/** A state no replay is asked to reach, with the rule that says why it can never be active. */
+export interface StateNotApplicable {
+  state: string;
+  reason: string;
+}
+
+/** A history state no replay is asked to check, with the rule that says why it can never be restored. */
+export interface HistoryNotApplicable {
+  history: string;
   reason: string;
 }
 
@@ -34,6 +46,10 @@ export interface CoverageReport {
   histories: Figure;
   /** Transitions that cannot be taken (at this level), each with the built-in rule that says so. */
   notApplicable: NotApplicable[];
+  /** States that can never be active, each with the built-in rule that says so. */
+  notApplicableStates: StateNotApplicable[];
+  /** History states that can never be restored, each with the built-in rule that says so. */
+  notApplicableHistories: HistoryNotApplicable[];
   /** What the spec excludes, each with its reason. */
   excluded: Excluded[];
   missingStates: string[];
@@ -57,6 +73,10 @@ export function neverAtRest(def: TransitionDef): string | undefined {
   if (leaves) {
     return `#${def.source.id} is left at once by its unguarded always transition: no event is processed there`;
   }
+  const final = finalAbove(def.source);
+  if (final) {
+    return `#${def.source.id} is below the final state #${final.id}: XState never enters a final state's children, so no event is processed there`;
+  }
   if (isLeftAtOnce(def.source)) {
     return `#${def.source.id} is a final state that #${def.source.parent?.id ?? '?'}'s onDone leaves at once: no event is processed there`;
   }
@@ -64,22 +84,53 @@ export function neverAtRest(def: TransitionDef): string | undefined {
 }
 
 /**
+ * Whether a state is never the screen shown below a parent without a URL of its own: it has a URL,
+ * it is left within the macrostep that entered it (a redirect, a final state its parent's onDone
+ * leaves at once), or it is a compound state all of whose children (history states aside) are so
+ * too: one of them is always active, and shows.
+ */
+function neverShownWithoutUrl(node: AnyStateNode): boolean {
+  if (node.config.route || isTransient(node) || isLeftAtOnce(node)) return true;
+  const children = (Object.values(node.states) as AnyStateNode[]).filter((child) => child.type !== 'history');
+  return node.type === 'compound' && children.length > 0 && children.every(neverShownWithoutUrl);
+}
+
+/**
  * routed() answers a route to a routable state in place while it is the screen shown; a state
  * none of whose children (history states aside) can be at rest without a URL of its own is never
  * the screen shown, as one of them is always active: that answer can never be selected. A child
- * without a URL that an unguarded `always` leaves at once (a redirect, perhaps after guarded ones)
- * is never at rest, so it does not make its parent the screen shown either.
+ * without a URL that is never at rest (a redirect: an unguarded `always`, perhaps after guarded
+ * ones; a final state the parent's onDone leaves at once), or whose own children all have URLs,
+ * does not make its parent the screen shown either.
  */
 export function noScreenOfItsOwn(def: TransitionDef): string | undefined {
   if (!def.routeTo || def.targets.length > 0 || `#${def.source.id}` !== def.routeTo) return undefined;
   const children = (Object.values(def.source.states) as AnyStateNode[]).filter((child) => child.type !== 'history');
   if (def.source.type !== 'compound' || children.length === 0) return undefined;
-  if (!children.every((child) => Boolean(child.config.route) || isTransient(child))) return undefined;
-  const redirects = children.filter((child) => !child.config.route);
-  const why = redirects.length
-    ? `every child of #${def.source.id} has a URL of its own or redirects at once (${redirects.map((child) => `#${child.id}`).join(', ')}: an unguarded always)`
-    : `every child of #${def.source.id} (history states aside) has a URL of its own`;
-  return `${why}, so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
+  if (!children.every(neverShownWithoutUrl)) return undefined;
+  const without = children.filter((child) => !child.config.route);
+  if (without.length === 0) {
+    return `every child of #${def.source.id} (history states aside) has a URL of its own, so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
+  }
+  const why = (child: AnyStateNode) =>
+    isTransient(child)
+      ? `#${child.id}: an unguarded always`
+      : isLeftAtOnce(child)
+        ? `#${child.id}: a final state #${def.source.id}'s onDone leaves at once`
+        : `#${child.id}: its own children all have URLs`;
+  const how = without.every(isTransient) ? 'redirects at once' : 'is never at rest without one';
+  return `every child of #${def.source.id} has a URL of its own or ${how} (${without.map(why).join('; ')}), so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
+}
+
+/**
+ * A history state that no transition targets can never be restored: nothing is asked of it,
+ * and the report says why.
+ */
+export function neverTargeted(machine: AnyStateMachine, history: AnyStateNode): string | undefined {
+  const targeted = transitionDefinitions(machine).some((def) => def.targets.includes(history.id));
+  const initial = (history.parent?.initial?.target ?? []) as AnyStateNode[];
+  if (targeted || initial.includes(history)) return undefined;
+  return `no transition targets #${history.id}, so nothing ever restores it`;
 }
 
 /**
@@ -198,12 +249,24 @@ export function computeCoverage(spec: CoverageSpec, level: Level, seen: Seen): C
     excluded.push({ what, reason });
     return true;
   };
+  const notApplicableStates: StateNotApplicable[] = [];
   const states = stateNodesOf(machine)
+    .filter((node) => {
+      const final = finalAbove(node);
+      if (final) {
+        notApplicableStates.push({
+          state: `#${node.id}`,
+          reason: `#${node.id} is below the final state #${final.id}: XState never enters a final state's children`,
+        });
+      }
+      return !final;
+    })
     .map((node) => node.id)
     .filter((id) => !exclude(`#${id}`));
   const { applicable, notApplicable } = classify(spec, level, exclude);
   const names = new Set([
     ...stateNodesOf(machine).map((node) => `#${node.id}`),
+    ...historyNodesOf(machine).map((node) => `#${node.id}`),
     ...transitionDefinitions(machine).map((def) => def.label),
   ]);
   const stale = Object.keys(exclusions).filter((what) => !names.has(what));
@@ -212,7 +275,15 @@ export function computeCoverage(spec: CoverageSpec, level: Level, seen: Seen): C
       `The ${spec.name} spec excludes what its machine does not have: ${stale.join(', ')}: remove the exclusion or use the label the coverage table prints`,
     );
   }
-  const histories = historyNodesOf(machine).map((node) => node.id);
+  const notApplicableHistories: HistoryNotApplicable[] = [];
+  const histories = historyNodesOf(machine)
+    .filter((node) => {
+      const reason = neverTargeted(machine, node);
+      if (reason) notApplicableHistories.push({ history: `#${node.id}`, reason });
+      return !reason;
+    })
+    .map((node) => node.id)
+    .filter((id) => !exclude(`#${id}`));
   const missingStates = states.filter((id) => !seen.states.has(id));
   const missing = applicable.filter((def) => !seen.transitions.has(def.key));
   const missingHistories = histories.filter((id) => !seen.histories.has(id));
@@ -226,6 +297,8 @@ export function computeCoverage(spec: CoverageSpec, level: Level, seen: Seen): C
     transitions: { covered: applicable.length - missing.length, total: applicable.length },
     histories: { covered: histories.length - missingHistories.length, total: histories.length },
     notApplicable,
+    notApplicableStates,
+    notApplicableHistories,
     excluded,
     missingStates,
     missingTransitions: missing.map((def) => def.label),
@@ -257,7 +330,7 @@ const percent = ({ covered, total }: Figure) =>
 export function formatTable(reports: CoverageReport[]): string {
   const rows = reports.map(
     (r) =>
-      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${percent(r.histories)} | ${r.pairs ? percent(r.pairs) : 'not asked'} | ${r.notApplicable.length} | ${r.excluded.length} |`,
+      `| ${r.machine} | ${r.level} | ${percent(r.states)} | ${percent(r.transitions)} | ${percent(r.histories)} | ${r.pairs ? percent(r.pairs) : 'not asked'} | ${r.notApplicable.length + r.notApplicableStates.length + r.notApplicableHistories.length} | ${r.excluded.length} |`,
   );
   const reasons = reports.flatMap((r) =>
     r.excluded.map((e) => `- ${r.machine}, ${r.level}: ${e.what} is excluded by the spec: ${e.reason}`),
@@ -288,6 +361,8 @@ export function writeCoverage(reports: CoverageReport[], file = COVERAGE_FILE): 
         histories: report.histories,
         ...(report.pairs && { pairs: report.pairs }),
         notApplicable: report.notApplicable,
+        notApplicableStates: report.notApplicableStates,
+        notApplicableHistories: report.notApplicableHistories,
         excluded: report.excluded,
         missingStates: report.missingStates,
         missingTransitions: report.missingTransitions,

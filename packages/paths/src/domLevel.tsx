@@ -3,13 +3,14 @@ import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { StateValue } from 'xstate';
 import { stockStrings, createApp, preloadActiveViews, type ViewRegistry } from '@statechart/react';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
+import { assertCovered, formatTable, writeCoverage, type CoverageReport } from './coverage';
 import { emptySeen, observe, type Seen } from './graph';
 import { createControls } from './internal';
 import { linksIn } from './links';
-import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './cover';
+import { formatCost, holdBackAdvice, writeCost, type CostRow } from './cover';
+import { coverageOf, generateSuite } from './suite';
 import { specViews } from './specViews';
-import { checkMaps, routeEvents, type MachineSpec } from './spec';
+import { checkMaps, type MachineSpec } from './spec';
 import { replayThroughUi, type Check, type Driver } from './ui';
 
 /** A machine to run at the DOM level, with the views and words its app has. */
@@ -96,7 +97,7 @@ export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
 
   for (const app of apps) {
     const { spec } = app;
-    const generated = await generate(spec, 'dom', routeEvents(spec));
+    const suite = await generateSuite(spec, 'dom');
     describe(`paths of the ${spec.name} machine, performed in the DOM (jsdom, memory history)`, () => {
       const seen = emptySeen();
       const linksChecked = new Set<string>();
@@ -106,7 +107,7 @@ export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
         checkMaps(spec);
       });
 
-      for (const path of generated.paths) {
+      for (const path of suite.walks) {
         it(
           path.description,
           async () => {
@@ -135,9 +136,9 @@ export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
 
       it('took every transition, reached every state and checked every history state a URL or a click can', () => {
         holdBackAdvice(failed);
-        const report = withSearchReasons(computeCoverage(spec, 'dom', seen), generated);
+        const report = coverageOf(suite, seen);
         reports.push(report);
-        costs.push({ machine: spec.name, level: 'dom', ...generated.cost, covered: report.transitions.covered });
+        costs.push({ machine: spec.name, level: 'dom', ...suite.cost, covered: report.transitions.covered });
         assertCovered(report);
       });
     });

@@ -144,8 +144,11 @@ type AnyEvent = { type: string; [key: string]: unknown };
 export interface PathStep {
   event: { type: string; [key: string]: unknown };
   state: AnyMachineSnapshot;
-  /** After this step, the parent of a history state must hold what the history restores. */
-  restore?: { history: string; parent: string; value: StateValue };
+  /**
+   * After this step, the parent of each history state it came back through must hold what that
+   * history restores (one transition may target several, one per region of a parallel state).
+   */
+  restores?: Array<{ history: string; parent: string; value: StateValue }>;
 }
 
 export interface TestPath {

@@ -9,7 +9,7 @@ type AnyEvent = { type: string; [key: string]: unknown };
  * semantics, not read from XState: a deep history restores the whole configuration below its
  * parent as it was when left; a shallow one restores the child that was active, entered as if new.
  */
-export type Restore = NonNullable<PathStep['restore']>;
+export type Restore = NonNullable<PathStep['restores']>[number];
 
 /** Fails unless the snapshot holds what the step's history state must restore. */
 export function checkRestore(machine: AnyStateMachine, restore: Restore, value: StateValue): void {
@@ -105,7 +105,7 @@ export function historyPaths(
       if (!tail) continue;
       const restore: Restore = { history: history.id, parent: parent.id, value: expectedRestore(history, source.left) };
       const last = tail[tail.length - 1] as PathStep;
-      const steps = [...source.path.steps, ...tail.slice(0, -1), { ...last, restore }];
+      const steps = [...source.path.steps, ...tail.slice(0, -1), { ...last, restores: [restore] }];
       const via = steps.map((step) => describeEvent(step.event)).join(' → ');
       found.push({
         description: `restores #${parent.id} through its ${String(history.history)} history: reaches ${describeState(last.state)} via ${via}`,

@@ -1,11 +1,12 @@
 import { afterAll, describe, it } from 'vitest';
-import { assertCovered, computeCoverage, formatTable, writeCoverage, type CoverageReport } from './coverage';
-import { formatCost, generate, holdBackAdvice, withSearchReasons, writeCost, type CostRow } from './cover';
+import { assertCovered, formatTable, writeCoverage, type CoverageReport } from './coverage';
+import { formatCost, holdBackAdvice, writeCost, type CostRow } from './cover';
+import { coverageOf, generateSuite } from './suite';
 import { emptySeen } from './graph';
 import { replayOnActor } from './replay';
 import { pairFigure, pairPaths, pairsRequested } from './pairs';
 import { replayCase } from './cases';
-import { generateOptions, routeEvents, type MachineSpec } from './spec';
+import { generateOptions, type MachineSpec } from './spec';
 
 /**
  * The machine level of the generated path tests, for a test file to call at its top level:
@@ -23,12 +24,12 @@ export async function describeMachineLevel(specs: readonly MachineSpec[]): Promi
         for (const recorded of spec.cases ?? []) it(recorded.name, () => replayCase(spec.machine, recorded));
       });
     }
-    const generated = await generate(spec, 'machine', routeEvents(spec));
+    const suite = await generateSuite(spec, 'machine');
     describe(`paths of the ${spec.name} machine, replayed on an actor`, () => {
       // Opt-in (PATHS_COVERAGE=pairs): one more path per pair of consecutive transitions not taken.
       const options = generateOptions(spec);
-      const pairs = pairsRequested() ? pairPaths(spec.machine, options, generated.paths) : undefined;
-      const paths = [...generated.paths, ...(pairs?.paths ?? [])];
+      const pairs = pairsRequested() ? pairPaths(spec.machine, options, suite.walks) : undefined;
+      const paths = [...suite.walks, ...(pairs?.paths ?? [])];
       const seen = emptySeen();
       const failed: string[] = [];
 
@@ -45,10 +46,10 @@ export async function describeMachineLevel(specs: readonly MachineSpec[]): Promi
 
       it('took every transition, reached every state and checked every history state of the machine', () => {
         holdBackAdvice(failed);
-        const report = withSearchReasons(computeCoverage(spec, 'machine', seen), generated);
+        const report = coverageOf(suite, seen);
         if (pairs) report.pairs = pairFigure(spec.machine, pairs.universe, paths);
         reports.push(report);
-        costs.push({ machine: spec.name, level: 'machine', ...generated.cost, covered: report.transitions.covered });
+        costs.push({ machine: spec.name, level: 'machine', ...suite.cost, covered: report.transitions.covered });
         assertCovered(report);
       });
     });

@@ -28,9 +28,9 @@ export async function replayOnActor(spec: MachineSpec, path: TestPath, seen = em
           `${spec.name}, step ${i + 1} (${describeEvent(step.event)}) after ${before.join(' → ') || 'the start'}:\n  expected ${expected}, value ${JSON.stringify(step.state.value)}\n  found    ${found}, value ${JSON.stringify(snapshot.value)}\n  the machine no longer does what the generator computed: check the event's sample in the spec's events or the machine's implementations`,
         );
       }
-      if (step.restore) {
-        checkRestore(spec.machine, step.restore, snapshot.value);
-        seen.histories.add(step.restore.history);
+      for (const restore of step.restores ?? []) {
+        checkRestore(spec.machine, restore, snapshot.value);
+        seen.histories.add(restore.history);
       }
     }
   } finally {

@@ -130,6 +130,8 @@ export interface StateGraph {
   budget: number;
   /** The spec's searchBound left states out (more than its samples for one value of its `by`). */
   bounded: boolean;
+  /** Dives the search made past the breadth-first part, toward what it had not taken yet. */
+  dives: number;
 }
 
 /**
@@ -153,6 +155,12 @@ export interface ExploreOptions {
   /** What the app sends by itself in a state (a view that throws): taken after every step. */
   followUp?: (snapshot: AnyMachineSnapshot) => AnyEvent | undefined;
   bound?: SearchBound;
+  /**
+   * The transition keys (and `history:` restores) the walks must take. When the breadth-first
+   * search would stop at its budget with some of them not taken by any edge, it stops at 90% of
+   * it and spends the rest on dives toward them (see dive below).
+   */
+  wanted?: Iterable<string>;
 }
 
 /**
@@ -164,6 +172,10 @@ export interface ExploreOptions {
 export function explore(machine: AnyStateMachine, options: ExploreOptions): StateGraph {
   const stepper = createStepper(machine);
   const budget = options.budget ?? DEFAULT_STATE_BUDGET;
+  const wanted = new Set(options.wanted ?? []);
+  // Kept for the dives, spent only when the breadth-first part is cut short.
+  const reserve = wanted.size ? Math.floor(budget / 10) : 0;
+  let limit = budget - reserve;
   const initial = options.start ? { next: options.start, taken: [] as string[] } : stepper.initial(options.input);
   const nodes: GraphNode[] = [];
   const index = new Map<string, number>();
@@ -174,7 +186,7 @@ export function explore(machine: AnyStateMachine, options: ExploreOptions): Stat
     const key = options.serializeState(snapshot);
     const known = index.get(key);
     if (known !== undefined) return known;
-    if (nodes.length >= budget) {
+    if (nodes.length >= limit) {
       truncated = true;
       return undefined;
     }
@@ -191,24 +203,93 @@ export function explore(machine: AnyStateMachine, options: ExploreOptions): Stat
     nodes.push({ key, snapshot, via, depth, edges: [] });
     return nodes.length - 1;
   };
-  add(initial.next, 0);
-  for (let at = 0; at < nodes.length; at++) {
-    const node = nodes[at] as GraphNode;
-    for (const event of options.events(node.snapshot)) {
-      const selected = machine.getTransitionData(node.snapshot, event as never) as unknown[];
+  /** Every step the spec's events take from a state (an event no transition selects is none). */
+  const moves = (snapshot: AnyMachineSnapshot) => {
+    const found: Array<{ event: AnyEvent; next: AnyMachineSnapshot; taken: string[] }> = [];
+    for (const event of options.events(snapshot)) {
+      const selected = machine.getTransitionData(snapshot, event as never) as unknown[];
       if (selected.length === 0) continue;
-      let { next, taken } = stepper.step(node.snapshot, event);
+      let { next, taken } = stepper.step(snapshot, event);
       for (let guard = 0, extra = options.followUp?.(next); extra && guard < 10; guard++) {
         const after = stepper.step(next, extra);
         next = after.next;
         taken = [...taken, ...after.taken];
         extra = options.followUp?.(next);
       }
+      found.push({ event, next, taken });
+    }
+    return found;
+  };
+  add(initial.next, 0);
+  for (let at = 0; at < nodes.length; at++) {
+    const node = nodes[at] as GraphNode;
+    for (const { event, next, taken } of moves(node.snapshot)) {
       const to = add(next, node.depth + 1, { from: at, event });
       if (to !== undefined) node.edges.push({ event, to, taken });
     }
   }
-  return { nodes, initialTaken: initial.taken, truncated, budget, bounded };
+  let dives = 0;
+  if (truncated && !bounded && reserve > 0) {
+    for (const key of initial.taken) wanted.delete(key);
+    for (const node of nodes) for (const edge of node.edges) for (const key of edge.taken) wanted.delete(key);
+    limit = budget;
+    dives = dive(nodes, wanted, moves, add, (snapshot) => index.has(options.serializeState(snapshot)), budget);
+  }
+  return { nodes, initialTaken: initial.taken, truncated, budget, bounded, dives };
+}
+
+/**
+ * Dives: when the breadth-first search runs out of budget with wanted transitions not taken (a
+ * guard true only deep in the game: a full board, a win), it goes deep instead of wide. Each dive
+ * starts from the start and takes, at every state, a step that takes something still wanted if
+ * there is one, else a step to a state not seen yet, else any step (chosen by a seeded random
+ * number, so a suite is the same from run to run), up to 60 steps. Dives stop when nothing is left
+ * wanted, at the budget, or after 200 dives in a row that took nothing new. What a dive finds becomes nodes and edges of the graph, which the
+ * covering walks use like any other. Machines the breadth-first search covers within 90% of the
+ * budget never dive.
+ */
+function dive(
+  nodes: GraphNode[],
+  wanted: Set<string>,
+  moves: (snapshot: AnyMachineSnapshot) => Array<{ event: AnyEvent; next: AnyMachineSnapshot; taken: string[] }>,
+  add: (snapshot: AnyMachineSnapshot, depth: number, via?: GraphNode['via']) => number | undefined,
+  known: (snapshot: AnyMachineSnapshot) => boolean,
+  budget: number,
+): number {
+  let seed = 0x2f6b4c1d;
+  const random = () => {
+    // mulberry32: small, and the same sequence on every run.
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(list: T[]): T | undefined => list[Math.floor(random() * list.length)];
+  let dives = 0;
+  let fruitless = 0;
+  while (wanted.size > 0 && nodes.length < budget && fruitless < 200) {
+    dives++;
+    const before = wanted.size;
+    let at = 0;
+    for (let depth = 0; depth < 60 && nodes.length < budget; depth++) {
+      const node = nodes[at] as GraphNode;
+      const options = moves(node.snapshot);
+      const move =
+        options.find((option) => option.taken.some((key) => wanted.has(key))) ??
+        pick(options.filter((option) => !known(option.next))) ??
+        pick(options);
+      if (!move) break;
+      const to = add(move.next, node.depth + 1, { from: at, event: move.event });
+      if (to === undefined) break;
+      if (!node.edges.some((edge) => edge.to === to && edge.event === move.event)) {
+        node.edges.push({ event: move.event, to, taken: move.taken });
+      }
+      for (const key of move.taken) wanted.delete(key);
+      at = to;
+    }
+    fruitless = wanted.size < before ? 0 : fruitless + 1;
+  }
+  return dives;
 }
 
 export interface WalkStep {

@@ -183,6 +183,15 @@ export function isLeftAtOnce(node: AnyStateNode): boolean {
   return done.some((transition) => !transition.guard && Boolean(transition.target?.length));
 }
 
+/**
+ * The final state above a node, if any: XState never enters a final state's children (written
+ * below one, they are never active), even when a transition targets one of them.
+ */
+export function finalAbove(node: AnyStateNode): AnyStateNode | undefined {
+  for (let at = node.parent; at; at = at.parent) if (at.type === 'final') return at;
+  return undefined;
+}
+
 /** The states a person can see: atomic or routable, not transient, not replaced by a follow-up. */
 export function statesNeedingAssertion(spec: MachineSpec): AnyStateNode[] {
   return stateNodesOf(spec.machine).filter(
@@ -190,6 +199,7 @@ export function statesNeedingAssertion(spec: MachineSpec): AnyStateNode[] {
       (node.type === 'atomic' || node.type === 'final' || Boolean(node.config.route)) &&
       !isTransient(node) &&
       !isLeftAtOnce(node) &&
+      !finalAbove(node) &&
       !spec.followUps?.[node.id],
   );
 }

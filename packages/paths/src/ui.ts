@@ -152,7 +152,7 @@ export async function replayThroughUi(
     let length = 1;
     await expectShown(spec, driver, model, length);
     await checkLinks();
-    for (const [index, { event, restore }] of path.steps.entries()) {
+    for (const [index, { event, restores }] of path.steps.entries()) {
       const before = model.url();
       const where = () =>
         `${spec.name}, step ${index + 1} of ${path.steps.length} (${describeEvent(event)}, ${describeAction(spec, event)})`;
@@ -180,8 +180,8 @@ export async function replayThroughUi(
         }
         if (model.url() !== before) length++;
         await expectShown(spec, driver, model, length);
-        if (restore) {
-          // The app's state equals the model's (expectShown): check what the history restored.
+        // The app's state equals the model's (expectShown): check what each history restored.
+        for (const restore of restores ?? []) {
           checkRestore(spec.machine, restore, model.snapshot().value);
           seen?.histories.add(restore.history);
         }

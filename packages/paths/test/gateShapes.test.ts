@@ -4,9 +4,28 @@ import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@st
 import { assertCovered, computeCoverage, formatTable } from '../src/coverage';
 import { emptySeen, replayEvents, stateNodesOf } from '../src/graph';
 import { checkRestore } from '../src/history';
+import { generate } from '../src/cover';
+import { replayOnActor } from '../src/replay';
+import {
+  finalChildrenSpec,
+  formDoneSpec,
+  historiesTogetherSpec,
+  nestedUrlsSpec,
+  parallelHistorySpec,
+  ticTacToeSpec,
+  untargetedHistorySpec,
+} from './shapes/minimalPaths';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { pairFigure, pairPaths, pairsRequested } from '../src/pairs';
-import { checkMaps, generateOptions, makeSpec, pathsOf, routeExecutor, type MachineSpec } from '../src/spec';
+import {
+  checkMaps,
+  generateOptions,
+  makeSpec,
+  pathsOf,
+  routeEvents,
+  routeExecutor,
+  type MachineSpec,
+} from '../src/spec';
 
 function replayAll(spec: MachineSpec) {
   const seen = emptySeen();
@@ -16,7 +35,7 @@ function replayAll(spec: MachineSpec) {
       path.steps.map((step) => step.event),
       seen,
     );
-    for (const step of path.steps) if (step.restore) seen.histories.add(step.restore.history);
+    for (const step of path.steps) for (const restore of step.restores ?? []) seen.histories.add(restore.history);
   }
   return computeCoverage(spec, 'machine', seen);
 }
@@ -86,7 +105,7 @@ describe('statechart shapes in the generated paths', () => {
   });
 
   it('leaves and re-enters through each history state, expecting what shallow and deep history restore', () => {
-    const restores = pathsOf(shapesSpec).flatMap((path) => path.steps.flatMap((step) => step.restore ?? []));
+    const restores = pathsOf(shapesSpec).flatMap((path) => path.steps.flatMap((step) => step.restores ?? []));
     expect(restores).toEqual([
       { history: 'shapes.settings.shallow', parent: 'settings', value: { advanced: 'basic' } },
       { history: 'shapes.settings.deep', parent: 'settings', value: { advanced: 'expert' } },
@@ -181,5 +200,117 @@ describe('transition-pair coverage (opt-in)', () => {
     process.env.PATHS_COVERAGE = '';
     expect(pairsRequested()).toBe(false);
     process.env.PATHS_COVERAGE = before ?? '';
+  });
+});
+
+/** The machine level's gate on a spec: the covering walks replayed on an actor, then the report. */
+async function machineReport(spec: MachineSpec) {
+  const generated = await generate(spec, 'machine', routeEvents(spec));
+  const seen = emptySeen();
+  for (const path of generated.paths) await replayOnActor(spec, path, seen);
+  return { generated, report: computeCoverage(spec, 'machine', seen) };
+}
+
+describe('history states and final states in the gate', () => {
+  it('checks and counts every history state one multi-target transition restores', async () => {
+    const { generated, report } = await machineReport(historiesTogetherSpec);
+    const together = generated.paths.flatMap((path) => path.steps).find((step) => (step.restores ?? []).length > 1);
+    expect(together?.restores?.map((restore) => restore.history)).toEqual([
+      'historiesTogether.panel.A.hist',
+      'historiesTogether.panel.K.hist',
+    ]);
+    expect(report.histories).toEqual({ covered: 2, total: 2 });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('asks nothing of a history state no transition targets, and names the rule in the report', async () => {
+    const { report } = await machineReport(untargetedHistorySpec);
+    expect(report.notApplicableHistories).toEqual([
+      {
+        history: '#untargetedHistory.settings.hist',
+        reason: 'no transition targets #untargetedHistory.settings.hist, so nothing ever restores it',
+      },
+    ]);
+    expect(report.histories).toEqual({ covered: 0, total: 0 });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('lets a spec exclude a history state by its id, with the reason', async () => {
+    const reason = 'resuming is not offered yet';
+    const spec = { ...nestedUrlsSpec, exclusions: { '#nestedUrls.settings.more.last': reason } };
+    const { report } = await machineReport(spec);
+    expect(report.excluded).toEqual([{ what: '#nestedUrls.settings.more.last', reason }]);
+    expect(report.histories.total).toBe(0);
+  });
+
+  it('asks nothing of the route transitions of a final state its parent leaves at once, nor of what is written below it', async () => {
+    const { report } = await machineReport(finalChildrenSpec);
+    expect(Object.fromEntries(report.notApplicable.map((entry) => [entry.transition, entry.reason]))).toMatchObject({
+      '#done on route #receipt → #receipt':
+        "#done is a final state that #checkout's onDone leaves at once: no event is processed there",
+      '#receipt on route #receipt (in place)':
+        "#receipt is below the final state #done: XState never enters a final state's children, so no event is processed there",
+    });
+    expect(report.notApplicable.map((entry) => entry.transition)).toContain('#checkout on route #checkout → #checkout');
+    expect(report.notApplicableStates).toEqual([
+      {
+        state: '#receipt',
+        reason: "#receipt is below the final state #done: XState never enters a final state's children",
+      },
+    ]);
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('never asks for the in-place answer of a parent whose only child without a URL is a final state left at once', async () => {
+    const { report } = await machineReport(formDoneSpec);
+    expect(report.notApplicable).toContainEqual({
+      transition: '#form on route #form (in place)',
+      reason:
+        "every child of #form has a URL of its own or is never at rest without one (#formDone.form.sent: a final state #form's onDone leaves at once), so #form is never the screen shown and its in-place answer is never selected",
+    });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('never asks for the in-place answer of a parent whose child without a URL has only children with URLs', async () => {
+    const { report } = await machineReport(nestedUrlsSpec);
+    expect(report.notApplicable.map((entry) => entry.transition)).toContain('#settings on route #settings (in place)');
+    expect(report.histories).toEqual({ covered: 1, total: 1 });
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it("covers XState's parallel history test: both regions restored at once, one region re-entered through its history", async () => {
+    const { generated, report } = await machineReport(parallelHistorySpec);
+    const restores = generated.paths.flatMap((path) => path.steps.map((step) => step.restores ?? []));
+    expect(restores).toContainEqual([
+      { history: 'parallelHistory.on.A.hist', parent: 'parallelHistory.on.A', value: { C: 'D' } },
+      { history: 'parallelHistory.on.K.hist', parent: 'parallelHistory.on.K', value: { M: 'N' } },
+    ]);
+    expect(report.notApplicableHistories.map((entry) => entry.history)).toEqual([
+      '#parallelHistory.on.A.deepHistory',
+      '#parallelHistory.on.K.deepHistory',
+      '#parallelHistory.on.hist',
+      '#parallelHistory.on.shallowHistory',
+      '#parallelHistory.on.deepHistory',
+    ]);
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+});
+
+describe('a search that needs no hints', () => {
+  it('covers tic-tac-toe within the default budget and no searchBound, diving toward what it has not taken', async () => {
+    expect(ticTacToeSpec.searchBound).toBeUndefined();
+    expect(ticTacToeSpec.stateBudget).toBeUndefined();
+    const { generated, report } = await machineReport(ticTacToeSpec);
+    expect(generated.graph.dives).toBeGreaterThan(0);
+    expect(generated.graph.nodes.length).toBeLessThanOrEqual(5000);
+    expect(() => assertCovered(report)).not.toThrow();
+    // The draw is a real one: all nine cells filled.
+    const drawn = generated.paths.flatMap((walk) => walk.steps).find((step) => step.state.matches({ game: 'draw' }));
+    expect((drawn?.state.context as { board: unknown[] }).board.every(Boolean)).toBe(true);
+  });
+
+  it('never dives on a machine its breadth-first search covers within the budget', async () => {
+    const { generated } = await machineReport(parallelHistorySpec);
+    expect(generated.graph).toMatchObject({ truncated: false, dives: 0 });
   });
 });

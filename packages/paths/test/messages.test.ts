@@ -136,15 +136,19 @@ describe('failures that say what to do', () => {
     );
   });
 
-  it('names the states a budget left unreached, and a searchBound reaches them with the walks unchanged', async () => {
-    const unbounded = { ...ticTacToeSpec, searchBound: undefined, stateBudget: 500 };
-    const stopped = await generate(unbounded, 'machine', routeEvents(unbounded));
+  it('names the guard never true and the states a budget left unreached, and a searchBound reaches them with the walks unchanged', async () => {
+    const small = { ...ticTacToeSpec, stateBudget: 60 };
+    const stopped = await generate(small, 'machine', routeEvents(small));
     const draw = stopped.unreachable.find((entry) => entry.label === '#draw');
-    expect(draw?.why).toContain("the search stopped at its budget of 500 states (the spec's stateBudget)");
+    expect(draw?.why).toContain("the search stopped at its budget of 60 states (the spec's stateBudget)");
     expect(draw?.why).toMatch(/; it never reached [^:]*#draw/);
     expect(draw?.why).toContain("say what matters for coverage in the spec's searchBound");
+    expect(stopped.unreachable.find((entry) => entry.label.includes('[full]'))?.why).toMatch(
+      /^its guard full was never true in the 60 states explored: the search stopped/,
+    );
 
-    const bounded = await generate(ticTacToeSpec, 'machine', routeEvents(ticTacToeSpec));
+    const bound = { by: (snapshot: AnyMachineSnapshot) => ticTacToeCoverage(snapshot.context.board), samples: 8 };
+    const bounded = await generate({ ...ticTacToeSpec, searchBound: bound }, 'machine', routeEvents(ticTacToeSpec));
     expect(bounded.unreachable).toEqual([]);
     expect(bounded.graph.bounded).toBe(true);
     // The walks play real boards: the one that ends in a draw fills all nine cells.

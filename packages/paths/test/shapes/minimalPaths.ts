@@ -1,13 +1,19 @@
 import { makeSpec, routeExecutor, type MachineSpec, type StateAssertion } from '../../src/spec';
 import { allUrlsMachine } from './allUrls.machine';
 import { deadlinesMachine } from './deadlines.machine';
+import { finalChildrenMachine } from './finalChildren.machine';
 import { finalDoneMachine } from './finalDone.machine';
+import { formDoneMachine } from './formDone.machine';
 import { hashIdMachine } from './hashId.machine';
+import { historiesTogetherMachine } from './historiesTogether.machine';
+import { nestedUrlsMachine } from './nestedUrls.machine';
+import { parallelHistoryMachine } from './parallelHistory.machine';
 import { parallelRootMachine } from './parallelRoot.machine';
 import { resetMachine } from './reset.machine';
 import { redirectMachine } from './redirect.machine';
 import { signInMachine } from './signIn.machine';
-import { ticTacToeCoverage, ticTacToeMachine } from './ticTacToe.machine';
+import { ticTacToeMachine } from './ticTacToe.machine';
+import { untargetedHistoryMachine } from './untargetedHistory.machine';
 import { wildcardMachine } from './wildcard.machine';
 
 const click = (name: string) => () => ({ do: 'click', role: 'button', name }) as const;
@@ -157,10 +163,125 @@ export const redirectSpec = makeSpec({
   },
 });
 
+export const historiesTogetherSpec = makeSpec({
+  ...common,
+  name: 'historiesTogether',
+  productName: 'Histories-together shape',
+  machine: historiesTogetherMachine,
+  events: [{ type: 'panel.resume' }, { type: 'a.next' }, { type: 'k.next' }],
+  executors: {
+    'xstate.route': routeExecutor,
+    'panel.resume': click('Resume'),
+    'a.next': click('Next A'),
+    'k.next': click('Next K'),
+  },
+  assertions: {
+    home: screen('Home'),
+    panel: screen('Panel'),
+    'historiesTogether.panel.A.a1': { heading: 'A one' },
+    'historiesTogether.panel.A.a2': { heading: 'A two' },
+    'historiesTogether.panel.K.k1': { heading: 'K one' },
+    'historiesTogether.panel.K.k2': { heading: 'K two' },
+    notFound: screen('Not found'),
+  },
+});
+
+export const untargetedHistorySpec = makeSpec({
+  ...common,
+  name: 'untargetedHistory',
+  productName: 'Untargeted-history shape',
+  machine: untargetedHistoryMachine,
+  events: [{ type: 'settings.advance' }],
+  executors: { 'xstate.route': routeExecutor, 'settings.advance': click('Advanced') },
+  assertions: {
+    home: screen('Home'),
+    settings: screen('Settings'),
+    'untargetedHistory.settings.general': { heading: 'General' },
+    'untargetedHistory.settings.advanced': { heading: 'Advanced settings' },
+    notFound: screen('Not found'),
+  },
+});
+
+export const finalChildrenSpec = makeSpec({
+  ...common,
+  name: 'finalChildren',
+  productName: 'Final-children shape',
+  machine: finalChildrenMachine,
+  events: [{ type: 'checkout.pay' }],
+  executors: { 'xstate.route': routeExecutor, 'checkout.pay': click('Pay') },
+  assertions: {
+    home: screen('Home'),
+    checkout: screen('Checkout'),
+    'finalChildren.checkout.cart': { heading: 'Cart' },
+    notFound: screen('Not found'),
+  },
+});
+
+export const formDoneSpec = makeSpec({
+  ...common,
+  name: 'formDone',
+  productName: 'Form-done shape',
+  machine: formDoneMachine,
+  events: [{ type: 'form.next' }, { type: 'form.submit' }],
+  executors: { 'xstate.route': routeExecutor, 'form.next': click('Next'), 'form.submit': click('Submit') },
+  assertions: {
+    home: screen('Home'),
+    form: { heading: 'Form' },
+    edit: screen('Edit'),
+    review: screen('Review'),
+    notFound: screen('Not found'),
+  },
+});
+
+export const nestedUrlsSpec = makeSpec({
+  ...common,
+  name: 'nestedUrls',
+  productName: 'Nested-URLs shape',
+  machine: nestedUrlsMachine,
+  events: [{ type: 'settings.resume' }],
+  executors: { 'xstate.route': routeExecutor, 'settings.resume': click('Resume settings') },
+  assertions: {
+    home: screen('Home'),
+    settings: { heading: 'Settings' },
+    profile: screen('Profile'),
+    security: screen('Security'),
+    privacy: screen('Privacy'),
+    notFound: screen('Not found'),
+  },
+});
+
+export const parallelHistorySpec = makeSpec({
+  ...common,
+  name: 'parallelHistory',
+  productName: 'Parallel-history shape',
+  machine: parallelHistoryMachine,
+  events: ['power.on', 'power.off', 'power.resume', 'a.inner', 'k.inner', 'a.resume'].map((type) => ({ type })),
+  executors: {
+    'xstate.route': routeExecutor,
+    'power.on': click('Switch on'),
+    'power.off': click('Power off'),
+    'power.resume': click('Resume both'),
+    'a.inner': click('Inner A'),
+    'k.inner': click('Inner K'),
+    'a.resume': click('Resume A'),
+  },
+  assertions: {
+    off: screen('Off'),
+    on: screen('On'),
+    ...Object.fromEntries(
+      ['A.B', 'A.C.D', 'A.C.E', 'K.L', 'K.M.N', 'K.M.O'].map((path) => [
+        `parallelHistory.on.${path}`,
+        { heading: `At ${path}` },
+      ]),
+    ),
+    notFound: screen('Not found'),
+  },
+});
+
 /**
- * A game whose boards outgrow the search (machine level only: its point is the search). Whether
- * someone won and how many cells are filled is what its guards tell apart, so the search looks at
- * a few boards of each; the walks still play real boards.
+ * A game whose boards outgrow a breadth-first search (machine level only: its point is the
+ * search). A draw needs all nine cells filled: the search finds one by diving toward the
+ * transitions it has not taken once its breadth-first part nears the budget, with no hint.
  */
 export const ticTacToeSpec = makeSpec({
   ...common,
@@ -173,7 +294,6 @@ export const ticTacToeSpec = makeSpec({
     'game.play': (event) => ({ do: 'click', role: 'button', name: `Cell ${String(event.cell)}` }),
     'game.reset': click('Play again'),
   },
-  searchBound: { by: (snapshot) => ticTacToeCoverage(snapshot.context.board), samples: 8 },
   assertions: {
     game: screen('Game'),
     'ticTacToe.game.playing': { heading: 'Playing' },
@@ -193,4 +313,10 @@ export const minimalSpecs: MachineSpec[] = [
   parallelRootSpec,
   resetSpec,
   redirectSpec,
+  historiesTogetherSpec,
+  untargetedHistorySpec,
+  finalChildrenSpec,
+  formDoneSpec,
+  nestedUrlsSpec,
+  parallelHistorySpec,
 ];

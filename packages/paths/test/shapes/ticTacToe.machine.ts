@@ -19,9 +19,9 @@ const winnerOf = (board: readonly Cell[]): Cell =>
 
 /**
  * XState's tic-tac-toe example, routed: one screen whose game's full tree (5,478 boards) outgrows
- * the search's default budget before a draw is found. Only whether someone won and how many cells
- * are filled matter for which transitions are enabled, and a spec can say so (docs/paths.md,
- * "A search too large").
+ * a breadth-first search of the default budget before a draw is found. The search's dives find one
+ * with no hint (docs/paths.md, "A search too large"); a `searchBound` on what its guards read
+ * (ticTacToeCoverage) is the hint a machine dives do not cover would need.
  */
 export const ticTacToeMachine = routed(
   setup({
