@@ -223,6 +223,8 @@ class Refused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A code a client can tell this refusal by (`IDEMPOTENCY_KEY_REUSED`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -383,7 +385,7 @@ export async function startApiServer(options: {
     const key = record.idempotencyKey;
     if (key === undefined || method === 'GET') return run();
     const once = answerOnce(memory, { method, path: url.pathname, search: url.search, key, body }, run);
-    if ('refused' in once) throw new Refused(once.refused, once.problem);
+    if ('refused' in once) throw new Refused(once.refused, once.problem, once.code);
     if (once.replayed) record.replayed = true;
     return once.answer;
   };
@@ -456,7 +458,7 @@ export async function startApiServer(options: {
         },
         (error: unknown) =>
           error instanceof Refused
-            ? json(response, error.status, { message: error.message })
+            ? json(response, error.status, { message: error.message, ...(error.code && { code: error.code }) })
             : send(response, fault(`${method} ${path}`, `failed: ${shown(error)}`, error)),
       )
       .catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_REUSED } from './machine';
 
 /**
  * The development API server's memory of answers by Idempotency-Key (apiServer.ts), Node only: what a save
@@ -106,7 +107,7 @@ export function answerOnce<A extends { status?: number }>(
   memory: AnswerMemory<A>,
   request: KeyedRequest,
   run: () => Promise<A>,
-): { refused: 400 | 422; problem: string } | { answer: Promise<A>; replayed: boolean } {
+): { refused: 400 | 422; problem: string; code?: string } | { answer: Promise<A>; replayed: boolean } {
   const { method, path, search, key, body } = request;
   if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
     return {
@@ -121,7 +122,11 @@ export function answerOnce<A extends { status?: number }>(
   const seen = memory.get(id);
   if (seen) {
     if (seen.fingerprint === fingerprint) return { answer: seen.answer, replayed: true };
-    return { refused: 422, problem: 'This Idempotency-Key was sent before with another body' };
+    return {
+      refused: 422,
+      problem: 'This Idempotency-Key was sent before with another body',
+      code: IDEMPOTENCY_KEY_REUSED,
+    };
   }
   const entry: Remembered<A> = { fingerprint, answer: run() };
   memory.set(id, entry);

@@ -131,7 +131,12 @@ describe('the development API server’s Idempotency-Keys', () => {
     expect((await post({ text: 'A' }, { 'idempotency-key': 'same' })).status).toBe(201);
     const other = await post({ text: 'B' }, { 'idempotency-key': 'same' });
     expect(other.status).toBe(422);
-    expect(((await other.json()) as { message: string }).message).toContain('another body');
+    expect(await other.json()).toMatchObject({
+      message: expect.stringContaining('another body'),
+      code: 'idempotencyKeyReused',
+    });
+    // Through performCall: an edited submit of a draft saved before fails as savedBefore, not "not saved".
+    expect(await codeOf(save('Edited', 'same'))).toBe('savedBefore');
     expect((await post({ text: 'A' }, { 'idempotency-key': 'x'.repeat(256) })).status).toBe(400);
     expect((await post({ text: 'A' }, { 'idempotency-key': 'with space' })).status).toBe(400);
     expect(notes).toHaveLength(1);
