@@ -39,13 +39,14 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) => 
   }),
   // A save changes data: no freshness, every submit is a request, with the submit's
   // Idempotency-Key (the form's, kept across Try again). A refusal's field errors come back on the
-  // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
-  saveRecord: defineCall<Submission<RecordInput>, { id: number }>({
+  // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors. A 2xx without
+  // a body (204) is a save too: the answer's id is optional.
+  saveRecord: defineCall<Submission<RecordInput>, { id: number } | undefined>({
     method: 'POST',
     path: () => '/api/records',
     body: ({ values }) => values,
     idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
-    response: v.object({ id: v.number() }),
+    response: v.optional(v.object({ id: v.number() })),
     timeoutMs,
   }),
 });
