@@ -36,10 +36,18 @@ export const recordStrings = {
 
 export const emptyRecord: FormValues<RecordField> = { name: '', quantity: '', category: '' };
 
+/** The longest record name: the form's rule, the server's, and the bound on a name the API answers with. */
+export const RECORD_NAME_MAX_LENGTH = 80;
+
 const quantityInRange = (raw: string) => raw === '' || (/^\d{1,2}$/.test(raw) && Number(raw) >= 1);
 
 export const recordSchema: FormSchema<RecordField> = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(recordStrings.required), v.maxLength(80, recordStrings.tooLong)),
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(recordStrings.required),
+    v.maxLength(RECORD_NAME_MAX_LENGTH, recordStrings.tooLong),
+  ),
   quantity: v.pipe(v.string(), v.check(quantityInRange, recordStrings.range)),
   category: v.picklist(['', 'first', 'second'], recordStrings.choose),
 });

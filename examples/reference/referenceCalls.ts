@@ -1,14 +1,19 @@
 import * as v from 'valibot';
 import { callActor, DEFAULT_TIMEOUT_MS, defineCall, type Submission } from '@statechart/calls';
-import type { RecordInput } from './recordForm';
+import { RECORD_NAME_MAX_LENGTH, type RecordInput } from './recordForm';
 import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 
 /**
  * The reference app's calls, in one typed place: method, path shape, payload shape, timeout and
  * freshness of each. The product's calls go in src/api/calls.ts the same way.
  */
-// The id feeds the detail's route param, a whole number: the same rule here (1.5 is refused).
-const record = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), name: v.string() });
+// The id feeds the detail's route param, a whole number: the same rule here (1.5 is refused). The
+// name is bounded as the form and the server bound it: a 50 MB name is invalidPayload (the failed
+// state's message), not text that freezes the tab while it renders.
+const record = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: v.pipe(v.string(), v.maxLength(RECORD_NAME_MAX_LENGTH)),
+});
 
 /** How many records a page of the list holds, at most (the reference API's page size). */
 export const RECORDS_PAGE_SIZE = 3;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CallFailure, type Submission } from '@statechart/calls';
-import { recordStrings, type RecordInput } from '../recordForm';
+import * as v from 'valibot';
+import { RECORD_NAME_MAX_LENGTH, recordStrings, type RecordInput } from '../recordForm';
+import { RECORDS_PAGE_SIZE, referenceCalls } from '../referenceCalls';
 import { referenceMachine, type ReferenceRecord, type ReferenceRecordPage } from '../referenceMachine';
 
 /** A call that answers when the test says so, and shows what it was asked and whether it was aborted. */
@@ -141,6 +143,19 @@ describe('reference machine, calls', () => {
     actor.send(route('#recordDetail', { id: 1 }));
     actor.send(route('#recordDetail', { id: 1 }));
     expect(loadRecord).toHaveLength(1);
+  });
+});
+
+describe('the reference calls’ answers, bounded', () => {
+  it('refuses a record name longer than the form and the server allow, in a record and in a page of the list', () => {
+    const calls = referenceCalls();
+    const long = 'x'.repeat(1_000_000);
+    const fits = 'x'.repeat(RECORD_NAME_MAX_LENGTH);
+    expect(v.is(calls.getRecord.response, { id: 1, name: fits })).toBe(true);
+    expect(v.is(calls.getRecord.response, { id: 1, name: long }), 'a 1 MB name is invalidPayload').toBe(false);
+    expect(v.is(calls.listRecords.response, { records: [{ id: 1, name: long }], pages: 1 })).toBe(false);
+    const tooMany = Array.from({ length: RECORDS_PAGE_SIZE + 1 }, (_, i) => ({ id: i + 1, name: 'x' }));
+    expect(v.is(calls.listRecords.response, { records: tooMany, pages: 1 }), 'a page longer than a page').toBe(false);
   });
 });
 
