@@ -1,4 +1,4 @@
-import { limits, storage, isDirty, type FormState, sharedDraft } from '@statechart/forms';
+import { formDraft, limits, storage, isDirty, type FormState, sharedDraft } from '@statechart/forms';
 import { recordDraftSchema, type RecordField } from './recordForm';
 
 /**
@@ -6,7 +6,8 @@ import { recordDraftSchema, type RecordField } from './recordForm';
  * localStorage, so it survives a reload and a closed tab, with what this tab took and typed in
  * sessionStorage. Not an XState persisted snapshot: that would also restore the screen (the URL's
  * job), restart a submit that was in flight, and carries the known restore bugs (timers, spawned
- * actors); the draft is only the values typed, handed back to the machine as `input`.
+ * actors); the draft is only the values typed and its submit key (so a save that a reload
+ * interrupted is sent again with the same key: saved once), handed back to the machine as `input`.
  */
 export const recordDraft = sharedDraft({
   key: `${storage.draftKeyPrefix}newRecord`,
@@ -17,9 +18,9 @@ export const recordDraft = sharedDraft({
   maxBytes: limits.maxDraftBytes,
 });
 
-/** Writes the values while they differ from the saved ones, and ends the draft otherwise. */
+/** Writes the values (with the draft's key) while they differ from the saved ones, and ends the draft otherwise. */
 export function keepDraft(record: FormState<RecordField>): void {
-  if (isDirty(record)) recordDraft.save(record.values);
+  if (isDirty(record)) recordDraft.save(formDraft(record));
   else recordDraft.end('discarded');
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import type { Submission } from '@statechart/calls';
-import { limits, type FormSchema, type FormValues } from '@statechart/forms';
+import { formDraftSchema, limits, type FormSchema, type FormValues } from '@statechart/forms';
 
 /**
  * The reference machine's "new record" form: placeholder fields of each kind (a required text,
@@ -36,10 +36,18 @@ export const recordStrings = {
 
 export const emptyRecord: FormValues<RecordField> = { name: '', quantity: '', category: '' };
 
+/** The longest record name: the form's rule, the server's, and the bound on a name the API answers with. */
+export const RECORD_NAME_MAX_LENGTH = 80;
+
 const quantityInRange = (raw: string) => raw === '' || (/^\d{1,2}$/.test(raw) && Number(raw) >= 1);
 
 export const recordSchema: FormSchema<RecordField> = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(recordStrings.required), v.maxLength(80, recordStrings.tooLong)),
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(recordStrings.required),
+    v.maxLength(RECORD_NAME_MAX_LENGTH, recordStrings.tooLong),
+  ),
   quantity: v.pipe(v.string(), v.check(quantityInRange, recordStrings.range)),
   category: v.picklist(['', 'first', 'second'], recordStrings.choose),
 });
@@ -51,8 +59,12 @@ export type RecordInput = FormValues<RecordField>;
  * The default submit: a call that never answers. The app provides a real one through
  * createApp's `provide`; path tests answer it themselves (xstate.done/error.actor.submitRecord).
  */
-export const unansweredSubmit = fromPromise<{ id: number }, Submission<RecordInput>>(() => new Promise(() => {}));
+export const unansweredSubmit = fromPromise<{ id: number } | undefined, Submission<RecordInput>>(
+  () => new Promise(() => {}),
+);
 
-/** A stored draft: any of the fields, each what was typed (checked again when it is read). */
+/** A stored draft: any of the fields, each what was typed, and its key (checked again when it is read). */
 const draftValue = v.pipe(v.string(), v.maxLength(limits.maxFieldLength));
-export const recordDraftSchema = v.partial(v.object({ name: draftValue, quantity: draftValue, category: draftValue }));
+export const recordDraftSchema = formDraftSchema<RecordField>(
+  v.partial(v.object({ name: draftValue, quantity: draftValue, category: draftValue })),
+);

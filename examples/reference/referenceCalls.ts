@@ -1,14 +1,19 @@
 import * as v from 'valibot';
 import { callActor, DEFAULT_TIMEOUT_MS, defineCall, type Submission } from '@statechart/calls';
-import type { RecordInput } from './recordForm';
+import { RECORD_NAME_MAX_LENGTH, type RecordInput } from './recordForm';
 import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 
 /**
  * The reference app's calls, in one typed place: method, path shape, payload shape, timeout and
  * freshness of each. The product's calls go in src/api/calls.ts the same way.
  */
-// The id feeds the detail's route param, a whole number: the same rule here (1.5 is refused).
-const record = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)), name: v.string() });
+// The id feeds the detail's route param, a whole number: the same rule here (1.5 is refused). The
+// name is bounded as the form and the server bound it: a 50 MB name is invalidPayload (the failed
+// state's message), not text that freezes the tab while it renders.
+const record = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  name: v.pipe(v.string(), v.maxLength(RECORD_NAME_MAX_LENGTH)),
+});
 
 /** How many records a page of the list holds, at most (the reference API's page size). */
 export const RECORDS_PAGE_SIZE = 3;
@@ -39,13 +44,14 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) => 
   }),
   // A save changes data: no freshness, every submit is a request, with the submit's
   // Idempotency-Key (the form's, kept across Try again). A refusal's field errors come back on the
-  // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors.
-  saveRecord: defineCall<Submission<RecordInput>, { id: number }>({
+  // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors. A 2xx without
+  // a body (204) is a save too: the answer's id is optional.
+  saveRecord: defineCall<Submission<RecordInput>, { id: number } | undefined>({
     method: 'POST',
     path: () => '/api/records',
     body: ({ values }) => values,
     idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
-    response: v.object({ id: v.number() }),
+    response: v.optional(v.object({ id: v.number() })),
     timeoutMs,
   }),
 });

@@ -478,7 +478,8 @@ export const referenceMachine = routed(
                       'record.keepOwn': { guard: 'isRecordAsking', actions: ['keepRecordOwn', 'settleDraft'] },
                       'record.takeOther': { guard: 'isRecordAsking', actions: ['takeRecordOther', 'settleDraft'] },
                       'record.submit': [
-                        { guard: 'isRecordValid', target: 'submitting', actions: 'beginRecordSubmit' },
+                        // The draft is kept with its key before the request leaves (a reload sends it again).
+                        { guard: 'isRecordValid', target: 'submitting', actions: ['beginRecordSubmit', 'saveDraft'] },
                         { actions: 'refuseRecord' },
                       ],
                     },
@@ -493,7 +494,8 @@ export const referenceMachine = routed(
                         // The id the save answered: the saved notice links to the new record.
                         actions: [
                           'markRecordSaved',
-                          assign({ savedRecordId: ({ event }) => event.output.id }),
+                          // A save answered without a body (204) has no id: the notice then has no link.
+                          assign({ savedRecordId: ({ event }) => event.output?.id }),
                           { type: 'clearDraft', params: { ended: 'saved' } },
                         ],
                       },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { CallFailure, type Submission } from '@statechart/calls';
-import { recordStrings, type RecordInput } from '../recordForm';
+import * as v from 'valibot';
+import { RECORD_NAME_MAX_LENGTH, recordStrings, type RecordInput } from '../recordForm';
+import { RECORDS_PAGE_SIZE, referenceCalls } from '../referenceCalls';
 import { referenceMachine, type ReferenceRecord, type ReferenceRecordPage } from '../referenceMachine';
 
 /** A call that answers when the test says so, and shows what it was asked and whether it was aborted. */
@@ -144,12 +146,25 @@ describe('reference machine, calls', () => {
   });
 });
 
+describe('the reference calls’ answers, bounded', () => {
+  it('refuses a record name longer than the form and the server allow, in a record and in a page of the list', () => {
+    const calls = referenceCalls();
+    const long = 'x'.repeat(1_000_000);
+    const fits = 'x'.repeat(RECORD_NAME_MAX_LENGTH);
+    expect(v.is(calls.getRecord.response, { id: 1, name: fits })).toBe(true);
+    expect(v.is(calls.getRecord.response, { id: 1, name: long }), 'a 1 MB name is invalidPayload').toBe(false);
+    expect(v.is(calls.listRecords.response, { records: [{ id: 1, name: long }], pages: 1 })).toBe(false);
+    const tooMany = Array.from({ length: RECORDS_PAGE_SIZE + 1 }, (_, i) => ({ id: i + 1, name: 'x' }));
+    expect(v.is(calls.listRecords.response, { records: tooMany, pages: 1 }), 'a page longer than a page').toBe(false);
+  });
+});
+
 describe('reference machine, the form submitting through a call', () => {
   const newRecord = (substate: 'editing' | 'submitting' | 'saved' | 'failed') => ({
     app: { main: { newRecord: substate } },
   });
   function submitWith(name: string) {
-    const submit = controlledCall<{ id: number }, Submission<RecordInput>>();
+    const submit = controlledCall<{ id: number } | undefined, Submission<RecordInput>>();
     const actor = createActor(referenceMachine.provide({ actors: { submitRecord: submit.logic } })).start();
     actor.send(route('#newRecord'));
     actor.send({ type: 'record.change', field: 'name', value: name });
@@ -169,7 +184,7 @@ describe('reference machine, the form submitting through a call', () => {
     expect(record.refusals).toBe(1);
   });
 
-  it('sends one Idempotency-Key per submit: the same on Try again and on a submit of unchanged values, a new one after an edit or a save', async () => {
+  it('sends one Idempotency-Key per draft: the same on Try again, on a submit unchanged or edited, a new one after a save', async () => {
     const { actor, calls } = submitWith('A name');
     const key = (i: number) => calls[i]?.input.idempotencyKey;
     expect(key(0)).toMatch(/^[0-9a-f-]{36}$/);
@@ -190,14 +205,23 @@ describe('reference machine, the form submitting through a call', () => {
     actor.send({ type: 'record.edit' });
     actor.send({ type: 'record.change', field: 'name', value: 'Another name' });
     actor.send({ type: 'record.submit' });
-    expect(key(3)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(key(3)).not.toBe(key(0));
+    // Edited after an unknown outcome: the same draft, saved at most once (the server refuses the
+    // key with other values if the first was saved, and runs it if it was not).
+    expect(key(3)).toBe(key(0));
     calls[3]?.resolve({ id: 4 });
     await waitFor(actor, (s) => s.matches(newRecord('saved')));
     actor.send({ type: 'record.new' });
     actor.send({ type: 'record.change', field: 'name', value: 'Another name' });
     actor.send({ type: 'record.submit' });
-    expect(new Set([key(0), key(3), key(4)]).size).toBe(3);
+    expect(key(4)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(key(4), 'a new form after a save is a new draft').not.toBe(key(0));
+  });
+
+  it('takes a save answered without a body (204) as saved, with no record to link to', async () => {
+    const { actor, calls } = submitWith('No body');
+    calls[0]?.resolve(undefined);
+    await waitFor(actor, (s) => s.matches(newRecord('saved')));
+    expect(actor.getSnapshot().context.savedRecordId).toBeUndefined();
   });
 
   it('fails as a whole on a refusal without field errors, or one naming no field of the form', async () => {

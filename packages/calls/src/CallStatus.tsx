@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import type { CallError } from './machine';
 import { errorStrings } from './errorStrings';
 import { describeError } from './errors';
+import { useWaitLeft } from './waitLeft';
 import { useNavigation, focusRegion, useFocusOnArrival } from '@statechart/react';
 
 /**
@@ -9,8 +10,8 @@ import { useNavigation, focusRegion, useFocusOnArrival } from '@statechart/react
  * failed, loaded) and stays mounted through all three, so the focus has somewhere to stay: Retry
  * moves it there before the request starts, and the answer appears inside it. The pending text
  * fades in after 400 ms (the `.pending` rule, as for lazy views), so a fast answer shows no flash.
- * A failure shows the catalogue's message (and how long to wait, when the server said) and offers
- * its handling: retry or `leave`.
+ * A failure shows the catalogue's message (and how long to wait, when the server said: Retry is
+ * disabled until then, with the time left) and offers its handling: retry or `leave`.
  */
 export function CallRegion({ busy, children, label }: { busy: boolean; children: ReactNode; label?: string }) {
   return (
@@ -44,7 +45,8 @@ export function CallFailed({
   /** What was not loaded, where a screen has two calls (a list and its detail): each says which. */
   heading?: ReactNode;
 }) {
-  const { message, handling, wait } = describeError(error);
+  const { message, handling } = describeError(error);
+  const left = useWaitLeft(error?.retryAfterMs);
   const heading = useId();
   const navigation = useNavigation();
   // Read at mount: a failure after a navigation (the shell focused its heading) or after a Retry
@@ -58,11 +60,12 @@ export function CallFailed({
     <div ref={box} className="call-failed" role="alert" aria-labelledby={heading} tabIndex={-1}>
       <h3 id={heading}>{title}</h3>
       <p>{message}</p>
-      {wait ? <p>{wait}</p> : null}
+      {left ? <p role="timer">{left}</p> : null}
       {handling === 'retry' ? (
         <button
           type="button"
           className="button"
+          disabled={left !== undefined}
           onClick={() => {
             // The button goes away with the failure: keep the focus in the region meanwhile.
             focusRegion(regionOf(box.current) ?? undefined);

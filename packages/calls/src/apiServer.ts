@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { controlAllowed } from './controlAccess';
 import { answerOnce, createAnswerMemory, IDEMPOTENCY_KEYS } from './idempotency';
 
 /**
@@ -18,13 +19,19 @@ import { answerOnce, createAnswerMemory, IDEMPOTENCY_KEYS } from './idempotency'
  * in the same process use the handle; others (Vitest workers) use the control endpoints under
  * `/__control/{behave,reset,requests}`, which the app's `/api` proxy never forwards: it forwards
  * only paths under `/api` once normalised, and this server refuses any path with a dot segment, so
- * no spelling of `/api/../__control` reaches them.
+ * no spelling of `/api/../__control` reaches them. They answer only this machine's tools: a foreign
+ * `Host` (DNS rebinding) or a browser's cross-site request gets 403 (controlAccess.ts).
+ *
+ * A handler's bug cannot stop the server (which runs inside `vite` and `vite preview`): a throw, a
+ * rejection, no answer, or an answer JSON cannot write (a BigInt, a cycle) is a JSON 500
+ * `{ message }` that names the handler, logged with its name.
  *
  * A request that changes data (any method but GET) with an `Idempotency-Key` header is answered
  * once: the same key again, for the same method and path, gets the first answer (status and
- * body) without running the handler again, also while the first is still on its way. Only a 2xx
- * is kept (a refusal or a failure saved nothing, so running it again is safe); the same key with
- * another body is refused with 422. The last IDEMPOTENCY_KEYS keys are kept (`limits.idempotencyKeys`),
+ * body) without running the handler again, also while the first is still on its way. The path is
+ * taken once normalised (`/api//records/` is `/api/records`) and the body as canonical JSON (its
+ * keys in any order). Only a 2xx is kept (a refusal or a failure saved nothing, so running it again
+ * is safe); the same key with another body is refused with 422. The last IDEMPOTENCY_KEYS keys are kept (`limits.idempotencyKeys`),
  * the least recently used forgotten first; `reset()` forgets them all. docs/calls.md says what a
  * real backend must do.
  */
@@ -102,22 +109,79 @@ export interface ApiServer {
 const isHttpStatus = (status: unknown): status is number =>
   typeof status === 'number' && Number.isInteger(status) && status >= 200 && status <= 599;
 
-/**
- * A JSON answer, or one without a body when `body` is undefined. A status no HTTP client can read (a
- * handler's 99 or 1000) is the server's bug: a 500 that says so.
- */
-const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-  if (!isHttpStatus(status)) {
-    return json(response, 500, { message: `The answer's status ${String(status)} is not an HTTP status` });
-  }
+/** An answer ready to send: its status and its JSON text (none: no body). Written before any byte is sent. */
+interface Written {
+  status: number;
+  text?: string;
+}
+
+const send = (response: ServerResponse, { status, text }: Written, headers: Record<string, string> = {}) => {
   const common = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers };
-  if (body === undefined) {
+  if (text === undefined) {
     response.writeHead(status, common);
     return response.end();
   }
   response.writeHead(status, { 'content-type': 'application/json', ...common });
-  response.end(JSON.stringify(body));
+  response.end(text);
 };
+
+/** The server's own JSON answer (a refusal, the control endpoints'): plain data it made itself. */
+const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  send(response, { status, text: body === undefined ? undefined : JSON.stringify(body) }, headers);
+
+/** A value in words for a message, whatever it is (a thrown object whose toString throws too). */
+function shown(value: unknown): string {
+  try {
+    if (value instanceof Error) return `${value.name}: ${value.message}`;
+    return typeof value === 'object' && value !== null ? Object.prototype.toString.call(value) : String(value);
+  } catch {
+    return `a ${typeof value} that cannot be shown`;
+  }
+}
+
+/**
+ * A handler's fault (it threw, or its answer cannot be sent): a 500 whose body says which handler
+ * and what, the same `{ message }` as every refusal of this server (the client's catalogue reads it
+ * as `http.5xx`), and the same words in the log, where the developer looks.
+ */
+function fault(name: string, what: string, error?: unknown): Written {
+  const message = `The handler for ${name} ${what}`;
+  try {
+    console.error(`API server: ${message}`, ...(error === undefined ? [] : [error]));
+  } catch {
+    // A console that cannot show the error still leaves the answer to send.
+  }
+  return { status: 500, text: JSON.stringify({ message }) };
+}
+
+/**
+ * A handler's answer as it will be sent, or the 500 that says why it cannot be: not an object (no
+ * `return`, a null), a status no HTTP client can read (99, 1000), a body JSON cannot write (a
+ * BigInt, a cycle, a `toJSON` that throws, a function).
+ */
+function writeAnswer(name: string, answer: unknown): Written {
+  if (typeof answer !== 'object' || answer === null) {
+    return fault(name, `answered ${answer === null ? 'null' : typeof answer}, not { status?, body? }`);
+  }
+  let status: unknown;
+  let body: unknown;
+  try {
+    ({ status = 200, body } = answer as HandlerAnswer);
+  } catch (error) {
+    return fault(name, `answered an object that cannot be read: ${shown(error)}`, error);
+  }
+  if (!isHttpStatus(status)) {
+    return fault(name, `answered a status no HTTP client reads: ${shown(status)} is not an HTTP status (200 to 599)`);
+  }
+  if (body === undefined) return { status };
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    return fault(name, `answered a body JSON cannot write: ${shown(error)}`, error);
+  }
+  return text === undefined ? fault(name, `answered a body JSON cannot write (a ${typeof body})`) : { status, text };
+}
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -159,6 +223,8 @@ class Refused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A code a client can tell this refusal by (`IDEMPOTENCY_KEY_REUSED`). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -205,6 +271,8 @@ export interface ApiServerLimits {
 }
 
 interface Route {
+  /** Its key in the handlers, `'POST /api/records'`: how a fault names it. */
+  name: string;
   method: string;
   segments: string[];
   handler: Handler;
@@ -213,7 +281,7 @@ interface Route {
 const routesOf = (handlers: Handlers): Route[] =>
   Object.entries(handlers).map(([key, handler]) => {
     const [method = '', pattern = ''] = key.split(' ');
-    return { method, segments: pattern.split('/').filter(Boolean), handler: handler as Handler };
+    return { name: key, method, segments: pattern.split('/').filter(Boolean), handler: handler as Handler };
   });
 
 /** The route and params for a request, or why there is none (404, or 405 when only the method differs). */
@@ -249,7 +317,7 @@ export async function startApiServer(options: {
   const routes = routesOf(options.handlers);
   let rules: Rule[] = [];
   let log: RequestRecord[] = [];
-  const memory = createAnswerMemory<HandlerAnswer>(options.limits?.idempotencyKeys ?? IDEMPOTENCY_KEYS);
+  const memory = createAnswerMemory<Written>(options.limits?.idempotencyKeys ?? IDEMPOTENCY_KEYS);
 
   const takeRule = (method: string, path: string): Behaviour | undefined => {
     const rule = rules.find((r) => (r.path === '*' || r.path === path) && (!r.method || r.method === method));
@@ -259,6 +327,9 @@ export async function startApiServer(options: {
   };
 
   const control = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    if (!controlAllowed(request.headers, port)) {
+      return json(response, 403, { message: 'The control endpoints answer only this machine’s own tools' });
+    }
     if (path === '/__control/behave' && request.method === 'POST') {
       const rule = await readBody(request, bodyLimit);
       const problem = ruleProblem(rule);
@@ -275,31 +346,46 @@ export async function startApiServer(options: {
   };
 
   /**
-   * The handler's answer: a 404/405 with a message when nothing handles the request; the first
-   * answer to its Idempotency-Key when it has one that was seen (the handler does not run again).
+   * The answer, written: a 404/405 with a message when nothing handles the request; the first
+   * answer to its Idempotency-Key when it has one that was seen (the handler does not run again);
+   * else the handler's, or the 500 of its fault.
    */
   const answer = async (
     request: IncomingMessage,
     method: string,
     url: URL,
     record: RequestRecord,
-  ): Promise<HandlerAnswer> => {
+  ): Promise<Written> => {
     const found = match(routes, method, url.pathname);
     if (!('route' in found) || !found.route) {
       const what = `${method} ${url.pathname}`;
-      return found.status === 405
-        ? { status: 405, body: { message: `${what}: this path takes another method` } }
-        : { status: 404, body: { message: `Nothing answers ${what}: add a handler for it (server/handlers.ts)` } };
+      const message =
+        found.status === 405
+          ? `${what}: this path takes another method`
+          : `Nothing answers ${what}: add a handler for it (server/handlers.ts)`;
+      return { status: found.status, text: JSON.stringify({ message }) };
     }
     const body = await readBody(request, bodyLimit);
     const params = found.params ?? {};
-    const { handler } = found.route;
-    const run = async () =>
-      handler({ method: method as Method, path: url.pathname, params, query: url.searchParams, body });
+    const { handler, name } = found.route;
+    const run = async (): Promise<Written> => {
+      try {
+        const answered: unknown = await handler({
+          method: method as Method,
+          path: url.pathname,
+          params,
+          query: url.searchParams,
+          body,
+        });
+        return writeAnswer(name, answered);
+      } catch (error) {
+        return fault(name, `threw: ${shown(error)}`, error);
+      }
+    };
     const key = record.idempotencyKey;
     if (key === undefined || method === 'GET') return run();
     const once = answerOnce(memory, { method, path: url.pathname, search: url.search, key, body }, run);
-    if ('refused' in once) throw new Refused(once.refused, once.problem);
+    if ('refused' in once) throw new Refused(once.refused, once.problem, once.code);
     if (once.replayed) record.replayed = true;
     return once.answer;
   };
@@ -307,6 +393,18 @@ export async function startApiServer(options: {
   const headersMs = options.limits?.headersMs ?? 10_000;
   // How often Node checks the timeouts below (its default, 30 s, would let a slow client stay that long).
   const server = createServer({ connectionsCheckingInterval: Math.min(1_000, headersMs) }, (request, response) => {
+    try {
+      respond(request, response);
+    } catch (error) {
+      // Nothing a request sends may stop the server: a bug of ours is this request's 500, logged.
+      console.error('API server: a request failed unexpectedly', error);
+      if (!response.headersSent) json(response, 500, { message: 'The API server failed on this request' });
+      else response.destroy();
+    }
+  });
+
+  /** Answers one request (the server's listener, guarded). */
+  function respond(request: IncomingMessage, response: ServerResponse) {
     const target = request.url ?? '/';
     if (hasDotSegments(target)) return json(response, 400, { message: 'The path has dot segments' });
     // Origin-form targets only (`/path?query`); parsed as a path, so `//host/x` is a path too, not a host.
@@ -352,17 +450,22 @@ export async function startApiServer(options: {
     }
     if (behaviour?.kind === 'drop') return request.socket.destroy();
     if (behaviour?.kind === 'hang') return;
-    answer(request, method, url, record).then(
-      ({ status = 200, body }) => {
-        if (behaviour?.kind === 'delay') timer = setTimeout(() => json(response, status, body), behaviour.ms);
-        else json(response, status, body);
-      },
-      (error: unknown) =>
-        error instanceof Refused
-          ? json(response, error.status, { message: error.message })
-          : json(response, 500, { message: `The handler for ${method} ${path} threw: ${String(error)}` }),
-    );
-  });
+    answer(request, method, url, record)
+      .then(
+        (written) => {
+          if (behaviour?.kind === 'delay') timer = setTimeout(() => send(response, written), behaviour.ms);
+          else send(response, written);
+        },
+        (error: unknown) =>
+          error instanceof Refused
+            ? json(response, error.status, { message: error.message, ...(error.code && { code: error.code }) })
+            : send(response, fault(`${method} ${path}`, `failed: ${shown(error)}`, error)),
+      )
+      .catch((error: unknown) => {
+        console.error(`API server: ${method} ${path} could not be answered`, error);
+        response.destroy();
+      });
+  }
 
   server.headersTimeout = headersMs;
   server.requestTimeout = options.limits?.requestMs ?? 30_000;

@@ -23,6 +23,8 @@ export const errorCatalogue = {
   timeout: { message: 'timeout', handling: 'retry' },
   // A save whose answer never came: Try again sends the same Idempotency-Key, so it is not saved twice.
   unknownOutcome: { message: 'unknownOutcome', handling: 'retry' },
+  // Its key was saved before with other values: the first version is saved; these changes are not.
+  savedBefore: { message: 'savedBefore', handling: 'leave' },
   'http.404': { message: 'notFound', handling: 'leave' },
   'http.429': { message: 'busy', handling: 'retry' },
   'http.4xx': { message: 'refused', handling: 'leave' },

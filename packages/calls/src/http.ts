@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { CallError, KnownCallErrorCode, ServerFieldError } from './machine';
-import { newIdempotencyKey, serverFieldErrorsSchema } from './machine';
+import { IDEMPOTENCY_KEY_REUSED, newIdempotencyKey, serverFieldErrorsSchema } from './machine';
 import { readPayload } from './payload';
 import { retryAfterMs } from './retryAfter';
 
@@ -88,21 +88,34 @@ export class CallFailure extends Error implements CallError {
  * The field errors of a refusal's body: `{ fieldErrors: [{ field, code }] }` and nothing else is
  * taken (bounded, strings only); any other body is ignored, never trusted.
  */
-async function fieldErrorsOf(response: Response): Promise<ServerFieldError[] | undefined> {
-  if (response.status < 400 || response.status >= 500) return undefined;
-  const body: unknown = await response.json().catch(() => undefined);
+function fieldErrorsOf(body: unknown): ServerFieldError[] | undefined {
   const parsed = v.safeParse(serverFieldErrorsSchema, body);
   return parsed.success && parsed.output.fieldErrors.length ? parsed.output.fieldErrors : undefined;
 }
 
+const keyReusedSchema = v.object({ code: v.literal(IDEMPOTENCY_KEY_REUSED) });
+
 const statusCode = (status: number): KnownCallErrorCode =>
   status === 404 ? 'http.404' : status === 429 ? 'http.429' : status >= 500 ? 'http.5xx' : 'http.4xx';
 
-/** The failure of a non-2xx answer, with the field errors of a 4xx and the wait of a 429 or 503. */
-async function failureOf(response: Response): Promise<CallFailure> {
+/**
+ * A gateway's answer that its upstream failed or took too long (502, 504): the request went on to
+ * the server, which may have carried it out before the connection dropped.
+ */
+const isGatewayFailure = (status: number) => status === 502 || status === 504;
+
+/**
+ * The failure of a non-2xx answer, with the field errors of a 4xx and the wait of a 429 or 503. A
+ * 502 or 504 to a call that changes data is an unknown outcome (it may have been saved).
+ */
+async function failureOf(response: Response, method: CallMethod): Promise<CallFailure> {
   const { status } = response;
+  if (changesData(method) && isGatewayFailure(status)) return new CallFailure('unknownOutcome', status);
+  const body: unknown = status >= 400 && status < 500 ? await response.json().catch(() => undefined) : undefined;
+  if (status === 422 && changesData(method) && v.is(keyReusedSchema, body))
+    return new CallFailure('savedBefore', status);
   const wait = status === 429 || status === 503 ? retryAfterMs(response.headers.get('retry-after')) : undefined;
-  return new CallFailure(statusCode(status), status, await fieldErrorsOf(response), { retryAfterMs: wait });
+  return new CallFailure(statusCode(status), status, fieldErrorsOf(body), { retryAfterMs: wait });
 }
 
 interface CallOptions {
@@ -130,7 +143,7 @@ async function attempt<TInput, TOutput>(
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw await failureOf(response);
+    if (!response.ok) throw await failureOf(response, spec.method);
     const read = await readPayload(response);
     if ('problem' in read) throw new CallFailure('invalidPayload', undefined, undefined, { reason: read.problem });
     return read.payload;
@@ -141,7 +154,9 @@ async function attempt<TInput, TOutput>(
     if (timeout.aborted) throw new CallFailure(changesData(spec.method) ? 'unknownOutcome' : 'timeout');
     // Aborted by the caller (the state was left): nobody listens; pass the abort on.
     if (options.signal?.aborted) throw error;
-    throw new CallFailure('network');
+    // A connection that failed may have failed after the request left (a drop before the answer):
+    // the browser does not say which, so for a call that changes data it is an unknown outcome too.
+    throw new CallFailure(changesData(spec.method) ? 'unknownOutcome' : 'network');
   }
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_REUSED } from './machine';
 
 /**
- * The development API server's Idempotency-Keys (apiServer.ts), Node only: the memory of answers by Idempotency-Key (apiServer.ts): what a save
+ * The development API server's memory of answers by Idempotency-Key (apiServer.ts), Node only: what a save
  * answered first, so that the same submit sent again (a Try again after a timeout) is answered
  * the same without running its handler twice. Bounded: at most `capacity` keys, the least recently
  * used forgotten first, so a long `npm start` session cannot grow it without end.
@@ -59,6 +60,32 @@ export function createAnswerMemory<A>(capacity: number = IDEMPOTENCY_KEYS): Answ
   };
 }
 
+/**
+ * A path as the server routes it: empty segments dropped (`/api//records/` is `/api/records`), each
+ * segment's percent-encoding made canonical (`%6eotes` is `notes`; an encoded slash stays one).
+ */
+export function normalisedPath(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  return `/${segments
+    .map((segment) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(segment));
+      } catch {
+        return segment;
+      }
+    })
+    .join('/')}`;
+}
+
+/** JSON with every object's keys in order: the same body, its keys in any order, is the same text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 /** What identifies a request that changes data, and what it sent. */
 export interface KeyedRequest {
   method: string;
@@ -71,16 +98,16 @@ export interface KeyedRequest {
 
 /**
  * Answers a request with an Idempotency-Key once: the first with `run()` (kept while it is on its
- * way, and after if it is a 2xx), any later one with the same key, method and path with that same
- * answer (`replayed`). Refused with 400 when the key is not 1 to 255 visible ASCII characters, and
- * with 422 when it was sent before with another body or query (a client's bug: a new submit needs
- * a new key).
+ * way, and after if it is a 2xx), any later one with the same key, method and path (normalised:
+ * `normalisedPath`) with that same answer (`replayed`). Refused with 400 when the key is not 1 to 255 visible ASCII characters, and
+ * with 422 when it was sent before with another body or query (compared as canonical JSON: keys
+ * in another order are the same body; another body is a client's bug: a new submit needs a new key).
  */
 export function answerOnce<A extends { status?: number }>(
   memory: AnswerMemory<A>,
   request: KeyedRequest,
   run: () => Promise<A>,
-): { refused: 400 | 422; problem: string } | { answer: Promise<A>; replayed: boolean } {
+): { refused: 400 | 422; problem: string; code?: string } | { answer: Promise<A>; replayed: boolean } {
   const { method, path, search, key, body } = request;
   if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
     return {
@@ -88,21 +115,26 @@ export function answerOnce<A extends { status?: number }>(
       problem: `An Idempotency-Key is 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible ASCII characters`,
     };
   }
-  const id = `${method} ${path} ${key}`;
+  const id = `${method} ${normalisedPath(path)} ${key}`;
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([search, body ?? null]))
+    .update(canonicalJson([search, body ?? null]))
     .digest('hex');
   const seen = memory.get(id);
   if (seen) {
     if (seen.fingerprint === fingerprint) return { answer: seen.answer, replayed: true };
-    return { refused: 422, problem: 'This Idempotency-Key was sent before with another body' };
+    return {
+      refused: 422,
+      problem: 'This Idempotency-Key was sent before with another body',
+      code: IDEMPOTENCY_KEY_REUSED,
+    };
   }
   const entry: Remembered<A> = { fingerprint, answer: run() };
   memory.set(id, entry);
   // Only a save is kept: a refusal or a failure saved nothing, and running it again is safe.
   entry.answer.then(
-    ({ status = 200 }) => {
-      if (status < 200 || status > 299) memory.forget(id, entry);
+    (answer) => {
+      const status = (answer as { status?: unknown } | undefined)?.status ?? 200;
+      if (typeof status !== 'number' || status < 200 || status > 299) memory.forget(id, entry);
     },
     () => memory.forget(id, entry),
   );

@@ -8,6 +8,7 @@ export { callActor } from './cache';
 export { errorStrings } from './errorStrings';
 export { catalogueEntry, describeError, genericEntry } from './errors';
 export { CallFailure, type CallSpec, DEFAULT_TIMEOUT_MS, defineCall } from './http';
+export { useWaitLeft } from './waitLeft';
 export {
   type CallError,
   callPlaceholder,

@@ -12,7 +12,22 @@ import { fromPromise } from 'xstate';
  * and a handling; the product's own codes join the list when its calls are specified.
  */
 export type KnownCallErrorCode =
-  'network' | 'timeout' | 'unknownOutcome' | 'http.404' | 'http.429' | 'http.4xx' | 'http.5xx' | 'invalidPayload';
+  | 'network'
+  | 'timeout'
+  | 'unknownOutcome'
+  | 'savedBefore'
+  | 'http.404'
+  | 'http.429'
+  | 'http.4xx'
+  | 'http.5xx'
+  | 'invalidPayload';
+
+/**
+ * What a server answers (422, in the body's `code`) to an Idempotency-Key it saved before with
+ * other values: a draft's later submit, edited after an unknown outcome that was in fact saved.
+ * The call fails with `savedBefore` (docs/calls.md, "What a real backend must do").
+ */
+export const IDEMPOTENCY_KEY_REUSED = 'idempotencyKeyReused';
 
 /**
  * What a server answers when it refuses some fields of a request (HTTP 4xx): one entry per field,

@@ -10,6 +10,7 @@ describe('the error catalogue', () => {
       network: true,
       timeout: true,
       unknownOutcome: true,
+      savedBefore: true,
       'http.404': true,
       'http.429': true,
       'http.4xx': true,

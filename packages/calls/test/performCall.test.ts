@@ -122,6 +122,29 @@ describe('a timeout', () => {
       await failureOf(performCall(save, { values: { name: 'A' } }, { fetch: fakeFetch(stalled).fetch })),
     ).toMatchObject({ code: 'unknownOutcome' });
   });
+
+  it('is an unknown outcome when the connection drops or a proxy says its upstream failed (502, 504) on a call that changes data', async () => {
+    const dropped = () => Promise.reject(new TypeError('Failed to fetch'));
+    const save = (answer: () => Response | Promise<Response>) =>
+      failureOf(performCall(saveThing, { values: { name: 'A' } }, { fetch: fakeFetch(answer).fetch }));
+    expect(await save(dropped), 'a network error after the request left: it may have been saved').toMatchObject({
+      code: 'unknownOutcome',
+    });
+    for (const status of [502, 504]) {
+      expect(await save(json({ message: 'upstream' }, { status })), `a proxy's ${status}`).toMatchObject({
+        code: 'unknownOutcome',
+        status,
+      });
+    }
+    // The server itself answered: it knows, and said it failed (nothing saved), or it was busy.
+    expect(await save(json({}, { status: 500 }))).toMatchObject({ code: 'http.5xx', status: 500 });
+    expect(await save(json({}, { status: 503 }))).toMatchObject({ code: 'http.5xx', status: 503 });
+    // A GET changes nothing: its failures are what they are.
+    const get = (answer: () => Response | Promise<Response>) =>
+      failureOf(performCall(getThing, undefined, { fetch: fakeFetch(answer).fetch }));
+    expect(await get(dropped)).toMatchObject({ code: 'network' });
+    expect(await get(json({}, { status: 502 }))).toMatchObject({ code: 'http.5xx', status: 502 });
+  });
 });
 
 describe('answers without a body', () => {

@@ -131,7 +131,12 @@ describe('the development API server’s Idempotency-Keys', () => {
     expect((await post({ text: 'A' }, { 'idempotency-key': 'same' })).status).toBe(201);
     const other = await post({ text: 'B' }, { 'idempotency-key': 'same' });
     expect(other.status).toBe(422);
-    expect(((await other.json()) as { message: string }).message).toContain('another body');
+    expect(await other.json()).toMatchObject({
+      message: expect.stringContaining('another body'),
+      code: 'idempotencyKeyReused',
+    });
+    // Through performCall: an edited submit of a draft saved before fails as savedBefore, not "not saved".
+    expect(await codeOf(save('Edited', 'same'))).toBe('savedBefore');
     expect((await post({ text: 'A' }, { 'idempotency-key': 'x'.repeat(256) })).status).toBe(400);
     expect((await post({ text: 'A' }, { 'idempotency-key': 'with space' })).status).toBe(400);
     expect(notes).toHaveLength(1);
@@ -150,6 +155,38 @@ describe('the development API server’s Idempotency-Keys', () => {
     server.reset();
     expect((await post({ text: 'A' }, { 'idempotency-key': 'k' })).status).toBe(201);
     expect(notes).toHaveLength(2);
+  });
+
+  it('knows a key by the path once normalised: /api/notes/ and /api//notes are the same save', async () => {
+    const key = 'one-save';
+    const at = (path: string) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ text: 'A' }),
+      });
+    for (const path of ['/api/notes', '/api/notes/', '/api//notes', '//api/notes']) {
+      const answer = await at(path);
+      expect(answer.status, `POST ${path} with the key of a save made: its first answer`).toBe(201);
+    }
+    expect(handlerRuns, 'one key, one path however spelled: the handler ran once').toBe(1);
+    expect(notes).toHaveLength(1);
+  });
+
+  it('compares bodies as canonical JSON: the same body with its keys in another order is the same save', async () => {
+    const key = 'any-order';
+    const raw = (text: string) =>
+      fetch(`${server.url}/api/notes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: text,
+      });
+    expect((await raw('{"text":"A","tags":{"a":1,"b":2}}')).status).toBe(201);
+    const again = await raw('{ "tags": { "b": 2, "a": 1 }, "text": "A" }');
+    expect(again.status, 'the same body, keys in another order: replayed, not refused as another body').toBe(201);
+    expect(posts()[1]?.replayed).toBe(true);
+    expect((await raw('{"text":"A","tags":{"a":1,"b":3}}')).status, 'a different value is another body').toBe(422);
+    expect(handlerRuns).toBe(1);
   });
 
   it('remembers a bounded number of keys, the least recently used forgotten first', async () => {

@@ -23,6 +23,13 @@ export const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 /** A word still to write: the placeholder gate (packages/cli/src/placeholders.ts) names it. */
 export const todo = (what: string) => `'${PLACEHOLDER} ${what}'`;
 
+/**
+ * The longest name the generated form, its server handler and a generated load's answer take: a
+ * string without a bound is a 50 MB answer rendered (the tab freezes) or stored. Change it with the
+ * field's real rule.
+ */
+export const NAME_MAX_LENGTH = 200;
+
 /** A decision still to make in code, on a line of its own that the gate names by file and line. */
 export const todoLine = (indent: string, what: string) => `${indent}// ${PLACEHOLDER} ${what}`;
 

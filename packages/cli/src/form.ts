@@ -1,4 +1,4 @@
-import { cap, headingTag, todo, todoLine, type NewScreen } from './args';
+import { cap, headingTag, NAME_MAX_LENGTH, todo, todoLine, type NewScreen } from './args';
 import {
   addBehaviourSamples,
   addEvents,
@@ -68,6 +68,7 @@ export const form: ScreenOption = {
   words: () => [
     `    fields: { name: ${todo('the label of its name field')} },`,
     `    required: ${todo('the message for a name left empty')},`,
+    `    tooLong: ${todo(`the message for a name longer than ${NAME_MAX_LENGTH} characters`)},`,
     `    taken: ${todo('the message for a name the server says is taken')},`,
     `    refused: ${todo('the message for another value the server refuses')},`,
     `    submit: ${todo('its submit button')},`,
@@ -107,7 +108,7 @@ function formModule(screen: NewScreen): string {
   return [
     "import * as v from 'valibot';",
     "import { limits } from '@statechart/forms';",
-    "import { changeSchema, type FormSchema, type FormValues } from '@statechart/forms';",
+    "import { changeSchema, formDraftSchema, type FormSchema, type FormValues } from '@statechart/forms';",
     "import { strings } from './strings';",
     '',
     `// #${screen.id}'s form (docs/forms.md). The view shows a text field for each of ${n.fields}, labelled`,
@@ -118,7 +119,12 @@ function formModule(screen: NewScreen): string {
     `export const ${n.empty}: FormValues<${n.field}> = { name: '' };`,
     '',
     `export const ${n.schema}: FormSchema<${n.field}> = v.object({`,
-    `  name: v.pipe(v.string(), v.trim(), v.nonEmpty(strings.${screen.id}.required)),`,
+    `  name: v.pipe(`,
+    '    v.string(),',
+    '    v.trim(),',
+    `    v.nonEmpty(strings.${screen.id}.required),`,
+    `    v.maxLength(${NAME_MAX_LENGTH}, strings.${screen.id}.tooLong),`,
+    '  ),',
     '});',
     '',
     '/** What the submit sends: the values as typed (the server parses them again). */',
@@ -128,9 +134,9 @@ function formModule(screen: NewScreen): string {
     `/** The machine's edge: a change is taken only for one of the fields, with a string no longer than the limit. */`,
     `export const ${n.isChange} = (event: unknown): boolean => v.is(change, event);`,
     '',
-    '/** A stored draft (docs/forms.md, "Keeping the draft across reloads"): any of the fields, each as typed, checked when read. */',
+    '/** A stored draft (docs/forms.md, "Keeping the draft across reloads"): any of the fields, each as typed, and its key; checked when read. */',
     'const draftValue = v.pipe(v.string(), v.maxLength(limits.maxFieldLength));',
-    `export const ${n.draftSchema} = v.partial(v.object({ name: draftValue }));`,
+    `export const ${n.draftSchema} = formDraftSchema<${n.field}>(v.partial(v.object({ name: draftValue })));`,
     '',
     '/** Codes the server may answer for one field, and their messages (others get strings.<id>.refused). */',
     `export const ${n.codes}: Record<string, string> = { taken: strings.${screen.id}.taken };`,
@@ -226,7 +232,7 @@ function addFormToSetup(source: string, screen: NewScreen): string {
   result = addToSetupBlock(
     result,
     'actors',
-    `${n.actor}: callPlaceholder<{ id: number }, Submission<${n.input}>>('${n.actor}'),`,
+    `${n.actor}: callPlaceholder<{ id: number } | undefined, Submission<${n.input}>>('${n.actor}'),`,
   );
   const serverErrors = (error: string) => `serverFieldErrors(${error}, ${n.fields}, ${n.codes}, strings.${id}.refused)`;
   const guards = [
@@ -330,12 +336,13 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
     type: [n.input, `../../machines/${n.module}`],
     call: [
       todoLine('  ', `the API path of #${screen.id}'s submit, and what a saved one answers`),
-      `  ${n.call}: defineCall<Submission<${n.input}>, { id: number }>({`,
+      `  ${n.call}: defineCall<Submission<${n.input}>, { id: number } | undefined>({`,
       "    method: 'POST',",
       `    path: () => '${n.api}',`,
       '    body: ({ values }) => values,',
       '    idempotencyKey: ({ idempotencyKey }) => idempotencyKey,',
-      '    response: v.object({ id: v.number() }),',
+      '    // A 2xx without a body (204) is a save too.',
+      '    response: v.optional(v.object({ id: v.number() })),',
       '  }),',
     ],
     actor: `  ${n.actor}: callActor(calls.${n.call}),`,
@@ -359,7 +366,7 @@ export function addSubmitHandler(source: string, screen: NewScreen): string {
   // Before the handlers' doc comment, which stays on them.
   const comment = result.lastIndexOf('\n/**', handlers);
   const at = (comment < 0 ? handlers : comment) + 1;
-  const schema = `/** What ${n.api} accepts: the fields of #${screen.id}'s form. */\nconst ${body} = v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty()) });\n\n`;
+  const schema = `/** What ${n.api} accepts: the fields of #${screen.id}'s form. */\nconst ${body} = v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(${NAME_MAX_LENGTH})) });\n\n`;
   result = result.slice(0, at) + schema + result.slice(at);
   return addToObject(
     result,

@@ -1,4 +1,4 @@
-import { cap, headingTag, paramsOf, todo, todoLine, type NewScreen } from './args';
+import { cap, headingTag, NAME_MAX_LENGTH, paramsOf, todo, todoLine, type NewScreen } from './args';
 import {
   addEvents,
   addSpecEvents,
@@ -117,7 +117,7 @@ export function addCall(source: string, screen: NewScreen): string {
       `  ${names.call}: defineCall<${names.input}, ${names.data}>({`,
       "    method: 'GET',",
       `    path: (${names.params.length ? `{ ${names.params.join(', ')} }` : ''}) => \`${names.path}\`,`,
-      '    response: v.object({ name: v.string() }),',
+      `    response: v.object({ name: v.pipe(v.string(), v.maxLength(${NAME_MAX_LENGTH})) }),`,
       '    freshForMs: 30_000,',
       '  }),',
     ],

@@ -7,9 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { tsImport } from 'tsx/esm/api';
 import { describe, expect, it } from 'vitest';
-import { parseArgs } from '../src/args';
+import { NAME_MAX_LENGTH, parseArgs } from '../src/args';
 import { addStoredInput, ensureImport } from '../src/edit';
-import { addSubmitCall, addSubmitHandler } from '../src/form';
+import { addSubmitCall, addSubmitHandler, form } from '../src/form';
 import { addCall, addHandler } from '../src/loads';
 import { addState } from '../src/machine';
 import { notAllowedViewSource } from '../src/role';
@@ -123,6 +123,8 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(calls).toMatch(/export const callActors = \{\n {2}loadThing: callActor\(calls\.getThing\),\n\} satisfies/);
     expect(calls).toMatch(/^import \* as v from 'valibot';/);
     expect(addHandler(read('server/handlers.ts'), screen)).toContain("'GET /api/thing/:thingId': ({ params }) =>");
+    // A string in an answer is bounded: a 50 MB name is invalidPayload, not text that freezes the tab.
+    expect(calls).toContain(`response: v.object({ name: v.pipe(v.string(), v.maxLength(${NAME_MAX_LENGTH})) }),`);
 
     const spec = addAssertion(read('tests/paths/productPaths.ts'), screen);
     expect(spec).toContain("loadThing: [{ output: { name: 'TODO: a sample answer of loadThing' } }, { error:");
@@ -235,7 +237,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       "{ guard: 'hasNewThingServerErrors', target: 'editing', actions: 'showNewThingServerErrors' },",
     );
     expect(machine).toContain(
-      "submitNewThing: callPlaceholder<{ id: number }, Submission<NewThingInput>>('submitNewThing'),",
+      "submitNewThing: callPlaceholder<{ id: number } | undefined, Submission<NewThingInput>>('submitNewThing'),",
     );
     // One Idempotency-Key per submit: made when it is taken, sent with the call, kept by Try again.
     expect(machine).toContain("{ guard: 'isNewThingValid', target: 'submitting', actions: 'beginNewThingSubmit' },");
@@ -276,6 +278,14 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(addSubmitHandler(read('server/handlers.ts'), screen)).toContain(
       'return { status: 422, body: { fieldErrors } };',
     );
+    // A 2xx without a body (204) is a save; the name is bounded in the form, its words and the handler.
+    expect(calls).toContain('response: v.optional(v.object({ id: v.number() })),');
+    expect(calls).toContain('saveNewThing: defineCall<Submission<NewThingInput>, { id: number } | undefined>({');
+    expect(addSubmitHandler(read('server/handlers.ts'), screen)).toContain(`v.maxLength(${NAME_MAX_LENGTH})`);
+    const scaffoldFile = (path: string) => (existsSync(join(SCAFFOLD, path)) ? read(path) : undefined);
+    const [[, module = ''] = []] = form.files?.(screen, scaffoldFile) ?? [];
+    expect(module).toContain(`v.maxLength(${NAME_MAX_LENGTH}, strings.newThing.tooLong),`);
+    expect(module).toContain('formDraftSchema<NewThingField>(');
     const spec = addAssertion(read('tests/paths/productPaths.ts'), screen);
     expect(spec).toContain('newThingSaved: { heading: strings.newThing.saved },');
     expect(spec).toContain("'newThing.new': () => ({ do: 'click', role: 'button', name: strings.newThing.another }),");

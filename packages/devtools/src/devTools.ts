@@ -13,9 +13,13 @@ export interface DevTools {
   attach(app: { actor: AnyActorRef; machine: AnyStateMachine; samples?: EventObject[] }): void;
 }
 
-/** Alt+Shift+I (Option+Shift+I on a Mac): no browser binds it. Matched by key position. */
+/**
+ * Alt+Shift+I (Option+Shift+I on a Mac): no browser binds it. Matched by key position, and only
+ * from the person's keyboard: a page's script can dispatch a keydown too (`isTrusted` false), and
+ * must not be able to open the inspector (which shows the machine's context) by itself.
+ */
 export const isInspectorShortcut = (event: KeyboardEvent) =>
-  event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyI';
+  event.isTrusted && event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyI';
 
 export async function startDevTools(): Promise<DevTools> {
   // Read before the router starts: it canonicalises the URL and drops search params it does not own.

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { catalogueEntry, describeError, genericEntry, type CallError } from '@statechart/calls';
+import { catalogueEntry, describeError, genericEntry, useWaitLeft, type CallError } from '@statechart/calls';
 import { plural } from '@statechart/core';
 import { focusRegion, useFocusOnArrival, useOwnRefusalNotice, useRefusal } from '@statechart/react';
 import { ElsewhereNotice } from './ElsewhereNotice';
@@ -79,6 +79,8 @@ export interface FormScreenProps<F extends string> {
 export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const { heading, form, fields, phase, words, on, idPrefix, hints, control, savedLink } = props;
   const ref = useRef<HTMLFormElement>(null);
+  // The other tab's question, while it waits for the person to leave the field they type in.
+  const askElsewhere = useRef<(() => void) | undefined>(undefined);
   const refused = useLeavingRefused();
   // This form answers refusals itself (below): the shell's notice stays away.
   useOwnRefusalNotice();
@@ -147,9 +149,13 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
       ) : null}
       {form.asked && phase === 'editing' && keepOwn && takeOther ? (
         <ElsewhereNotice
-          // A new notice for each new question: it is announced and takes the focus again.
+          // A new notice for each new question: it is announced and asked again.
           key={form.asks}
           kind={form.asked.kind}
+          form={ref}
+          waiting={(ask) => {
+            askElsewhere.current = ask;
+          }}
           // The field first, then the answer: the focus is never left on a notice that goes.
           keep={() => {
             focusFirst();
@@ -191,6 +197,8 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
         tabIndex={-1}
         onSubmit={(event) => {
           event.preventDefault();
+          // A question not asked yet (the person was typing) is asked first: the submit waits for the answer.
+          if (askElsewhere.current) return askElsewhere.current();
           focusRegion(ref.current);
           on.submit();
         }}
@@ -254,7 +262,8 @@ function SavedNotice({ text, children }: { text: string; children?: ReactNode })
 
 /**
  * A failed save: takes the focus if it was in the form (the submit or Retry that led here). It says
- * what the call's error says (the catalogue's message, and how long to wait when the server said);
+ * what the call's error says (the catalogue's message, and how long to wait when the server said,
+ * with Try again disabled until then); a draft saved before with other values says so (savedBefore);
  * a save whose answer never came is not called "not saved": it may have been, and Try again sends
  * the same Idempotency-Key, so the server answers it without saving twice.
  */
@@ -275,16 +284,19 @@ function FailedNotice({
     (focused) => focused === null || form.current?.contains(focused) === true,
   );
   const unknown = error?.code === 'unknownOutcome';
-  const { message, wait } = describeError(error);
+  const savedBefore = error?.code === 'savedBefore';
+  const { message } = describeError(error);
+  // While the server's Retry-After runs, Try again would be refused again: disabled, with the time left.
+  const left = useWaitLeft(error?.retryAfterMs);
   // The generic entry's words are about loading: a save that failed for no known reason says only its heading.
   const known = error !== undefined && catalogueEntry(error) !== genericEntry;
   return (
     <div ref={ref} className="notice notice--error" role="alert" tabIndex={-1}>
-      <h2>{unknown ? formStrings.unknownOutcome : words.failed}</h2>
+      <h2>{unknown ? formStrings.unknownOutcome : savedBefore ? formStrings.savedBefore : words.failed}</h2>
       {known ? <p>{unknown ? formStrings.unknownOutcomeHint : message}</p> : null}
-      {wait ? <p>{wait}</p> : null}
+      {left ? <p role="timer">{left}</p> : null}
       <div className="actions">
-        <button type="button" className="button" onClick={retry}>
+        <button type="button" className="button" disabled={left !== undefined} onClick={retry}>
           {words.retry}
         </button>
         <button type="button" className="button button--secondary" onClick={edit}>

@@ -17,8 +17,8 @@ export const timings = {
 } as const;
 
 export const storage = {
-  /** Bump when a stored record's shape changes: older records are dropped and reported (2: the shared draft's revisions). */
-  draftVersion: 2,
+  /** Bump when a stored record's shape changes: older records are dropped and reported (3: a draft keeps its submit key). */
+  draftVersion: 3,
   draftKeyPrefix: 'draft:',
   sessionKey: 'session',
 } as const;

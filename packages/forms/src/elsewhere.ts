@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '@statechart/calls';
 import { isDirty, type Elsewhere, type FormState, type FormValues } from './forms';
 
 /**
@@ -10,20 +11,32 @@ import { isDirty, type Elsewhere, type FormState, type FormValues } from './form
 
 /** What the form's values become if it takes `change`: the other tab's text, or, for a draft saved or discarded there, what was saved. */
 function valuesOf<F extends string>(form: FormState<F>, change: Elsewhere<F>): FormValues<F> {
-  return change.kind === 'changed' ? { ...form.saved, ...change.draft } : form.saved;
+  return change.kind === 'changed' ? { ...form.saved, ...change.draft.values } : form.saved;
 }
+
+/** The key that goes with the values taken: the other tab's draft's, or none for a draft that ended there. */
+const keyOf = <F extends string>(change: Elsewhere<F>) =>
+  change.kind === 'changed' ? change.draft.submitKey : undefined;
 
 const same = <F extends string>(a: FormValues<F>, b: FormValues<F>) =>
   (Object.keys(a) as F[]).every((field) => a[field] === b[field]);
 
-/** The form with `values` taken from elsewhere: no question left; errors and the submit key go with the values they were for. */
-function take<F extends string>(form: FormState<F>, values: FormValues<F>, followed: FormState<F>['followed']) {
+/**
+ * The form with the draft taken from elsewhere: no question left; errors go with the values they
+ * were for; the key is the other tab's (one draft, one key, so two tabs submitting it save it once).
+ */
+function take<F extends string>(
+  form: FormState<F>,
+  change: Elsewhere<F>,
+  followed: FormState<F>['followed'],
+): FormState<F> {
+  const values = valuesOf(form, change);
   const unchanged = same(values, form.values);
   return {
     ...form,
     values,
     errors: unchanged ? form.errors : {},
-    submitKey: unchanged ? form.submitKey : undefined,
+    submitKey: keyOf(change),
     asked: undefined,
     followed: unchanged ? form.followed : followed,
   };
@@ -45,15 +58,20 @@ export function changedElsewhere<F extends string>(
     const asks = form.asked?.kind === change.kind ? (form.asks ?? 0) : (form.asks ?? 0) + 1;
     return { ...form, asked: change, asks };
   }
-  return take(form, values, change.kind);
+  return take(form, change, change.kind);
 }
 
-/** The person keeps this tab's text: the question goes (the app then writes the text as the shared draft). */
+/**
+ * The person keeps this tab's text: the question goes (the app then writes the text as the shared
+ * draft). Over a draft saved or discarded elsewhere, this text is a new draft: it gets a new key.
+ */
 export function keepOwn<F extends string>(form: FormState<F>): FormState<F> {
-  return { ...form, asked: undefined };
+  return form.asked === undefined || form.asked.kind === 'changed'
+    ? { ...form, asked: undefined }
+    : { ...form, asked: undefined, submitKey: newIdempotencyKey() };
 }
 
 /** The person takes the other tab's text, or, for a draft saved or discarded there, lets this one go too. */
 export function takeOther<F extends string>(form: FormState<F>): FormState<F> {
-  return form.asked === undefined ? form : take(form, valuesOf(form, form.asked), undefined);
+  return form.asked === undefined ? form : take(form, form.asked, undefined);
 }

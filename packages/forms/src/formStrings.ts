@@ -14,6 +14,8 @@ export const formStrings = {
   /** A save whose answer never came (the call's unknownOutcome): the heading, and what Try again does. */
   unknownOutcome: 'We could not tell whether this was saved',
   unknownOutcomeHint: 'Try again: it will not be saved twice.',
+  /** A draft whose first submit was saved, sent again with other values (the call's savedBefore). */
+  savedBefore: 'This was saved already',
   unsaved: 'Unsaved changes: save or discard them to leave this screen.',
   refusedHeading: 'Your changes are not saved yet',
   refusedBody: 'Save them, discard them, or stay on this form.',

@@ -26,9 +26,12 @@ export interface FormState<F extends string> {
   /** That failed call's error (plain data): the view tells an unknown outcome from a failure by its code. */
   callError?: CallError;
   /**
-   * The Idempotency-Key of the submit these values were sent with (`submitted`): kept while they
-   * are unchanged, so a Try again, or a submit again after an unknown outcome, is the same submit
-   * to the server; an edit drops it (`withField`), so the next submit is a new one.
+   * The draft's Idempotency-Key: made at its first edit (`withField`) or submit (`submitted`), then
+   * kept: across edits, Try again, a reload and a closed tab (stored with the draft: `formDraft`),
+   * and across tabs (taken with another tab's draft). Every submit of one draft sends it, so the
+   * draft is saved at most once whatever happens between (an unknown outcome, then an edit, a
+   * revert, a reload, the other tab's submit): the server answers the same key again with its first
+   * answer, or refuses it with other values. A new form (`emptyForm`) starts without one.
    */
   submitKey?: string;
   /** Grows on each refused submit: the view moves focus to the error summary when it changes. */
@@ -46,13 +49,36 @@ export interface FormState<F extends string> {
   followed?: Elsewhere<F>['kind'];
 }
 
-/** The shared draft as another tab left it: its values, or how it ended there (`@statechart/forms`). */
-export type Elsewhere<F extends string> = DraftChange<Partial<FormValues<F>>>;
+/** A form's draft as it is kept (Web Storage: docs/persistence.md): the values typed, and the draft's Idempotency-Key. */
+export interface FormDraft<F extends string> {
+  values: Partial<FormValues<F>>;
+  submitKey?: string;
+}
+
+/** The draft to keep for `form`. */
+export function formDraft<F extends string>(form: FormState<F>): FormDraft<F> {
+  return form.submitKey === undefined ? { values: form.values } : { values: form.values, submitKey: form.submitKey };
+}
+
+/** An Idempotency-Key as a server takes it: 1 to 255 visible ASCII characters. */
+const submitKeySchema = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,255}$/));
+
+/** The schema of a stored draft, from the schema of its values (checked again when read). */
+export function formDraftSchema<F extends string>(
+  values: v.GenericSchema<unknown, Partial<FormValues<F>>>,
+): v.GenericSchema<unknown, FormDraft<F>> {
+  return v.object({ values, submitKey: v.optional(submitKeySchema) });
+}
+
+/** The shared draft as another tab left it: its values and key, or how it ended there (`@statechart/forms`). */
+export type Elsewhere<F extends string> = DraftChange<FormDraft<F>>;
 
 export type FormSchema<F extends string> = v.GenericSchema<FormValues<F>, unknown>;
 
-export function emptyForm<F extends string>(values: FormValues<F>, draft?: Partial<FormValues<F>>): FormState<F> {
-  return { values: { ...values, ...draft }, saved: values, errors: {}, refusals: 0 };
+/** A form showing `values` as saved, or a draft kept from before (its values over them, and its key). */
+export function emptyForm<F extends string>(values: FormValues<F>, draft?: FormDraft<F>): FormState<F> {
+  const form: FormState<F> = { values: { ...values, ...draft?.values }, saved: values, errors: {}, refusals: 0 };
+  return draft?.submitKey === undefined ? form : { ...form, submitKey: draft.submitKey };
 }
 
 export function isDirty<F extends string>(form: FormState<F>): boolean {
@@ -81,8 +107,8 @@ export function changeSchema<F extends string>(fields: readonly F[], maxLength: 
 }
 
 /**
- * Sets one field; its error, if shown, is checked again so it clears as soon as it is fixed. A
- * changed value drops the submit key: what is submitted next is a new submit; and the note that the
+ * Sets one field; its error, if shown, is checked again so it clears as soon as it is fixed. The
+ * first edit makes the draft's key (kept from then on: `submitKey`); an edit drops the note that the
  * form followed another tab: the text is this tab's now.
  */
 export function withField<F extends string>(
@@ -93,7 +119,7 @@ export function withField<F extends string>(
 ): FormState<F> {
   if (form.values[field] === value) return form;
   const values = { ...form.values, [field]: value };
-  const changed = { ...form, submitKey: undefined, followed: undefined };
+  const changed = { ...form, submitKey: form.submitKey ?? newIdempotencyKey(), followed: undefined };
   if (form.errors[field] === undefined) return { ...changed, values };
   const errors: FieldErrors<F> = { ...form.errors };
   const error = fieldErrors(schema, values)[field];
@@ -104,9 +130,9 @@ export function withField<F extends string>(
 
 /**
  * The form as a valid submit leaves it (the action of the transition to `submitting`): errors and
- * failure cleared, and the submit's Idempotency-Key — the one these values were sent with before,
- * if they are unchanged since, else a new one. A Try again (`failed → submitting`) runs no action
- * and keeps it too.
+ * failure cleared, and the draft's Idempotency-Key (made now if it has none). Keep the draft (with
+ * its key) in the same transition, before the request leaves: a reload during the save then sends
+ * the same key again. A Try again (`failed → submitting`) runs no action and keeps it too.
  */
 export function submitted<F extends string>(form: FormState<F>): FormState<F> {
   return {

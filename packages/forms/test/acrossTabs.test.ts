@@ -8,12 +8,12 @@ import type { DraftEnd } from '../src/sharedDraft';
 const route = (to: `#${string}`) => ({ type: 'xstate.route' as const, to, params: {} });
 const elsewhere = (name: string, own = true) => ({
   type: 'record.changedElsewhere' as const,
-  change: { kind: 'changed' as const, draft: { name } },
+  change: { kind: 'changed' as const, draft: { values: { name } } },
   own,
 });
 
 /** The reference machine with its storage actions recorded: what the app would do to the shared draft. */
-function start(submit = fromPromise<{ id: number }, Submission<RecordInput>>(() => new Promise(() => {}))) {
+function start(submit = fromPromise<{ id: number } | undefined, Submission<RecordInput>>(() => new Promise(() => {}))) {
   const storage: string[] = [];
   const machine = referenceMachine.provide({
     actions: {
@@ -34,7 +34,7 @@ describe("the reference form and another tab's changes to its draft (examples/re
     actor.send({ type: 'record.change', field: 'name', value: 'alpha' });
     actor.send(elsewhere('beta'));
     expect(record().values.name).toBe('alpha');
-    expect(record().asked).toEqual({ kind: 'changed', draft: { name: 'beta' } });
+    expect(record().asked).toEqual({ kind: 'changed', draft: { values: { name: 'beta' } } });
     expect(storage).toEqual(['save', 'settle (asking)']);
 
     actor.send({ type: 'record.keepOwn' });
@@ -79,7 +79,9 @@ describe("the reference form and another tab's changes to its draft (examples/re
   it('hears nothing while a submit is under way, and says how the draft ended: saved, or discarded', async () => {
     let resolve: (output: { id: number }) => void = () => {};
     const { actor, storage, record } = start(
-      fromPromise<{ id: number }, Submission<RecordInput>>(() => new Promise((done) => void (resolve = done))),
+      fromPromise<{ id: number } | undefined, Submission<RecordInput>>(
+        () => new Promise((done) => void (resolve = done)),
+      ),
     );
     actor.send(route('#newRecord'));
     actor.send({ type: 'record.change', field: 'name', value: 'alpha' });
@@ -88,7 +90,8 @@ describe("the reference form and another tab's changes to its draft (examples/re
     expect(record().asked).toBeUndefined();
     resolve({ id: 1 });
     await waitFor(actor, (snapshot) => snapshot.matches({ app: { main: { newRecord: 'saved' } } }));
-    expect(storage).toEqual(['save', 'end saved']);
+    // Kept at the change, and again at the submit (with its key, before the request leaves).
+    expect(storage).toEqual(['save', 'save', 'end saved']);
     actor.send({ type: 'record.new' });
     actor.send({ type: 'record.change', field: 'name', value: 'gamma' });
     actor.send({ type: 'record.discard' });

@@ -7,7 +7,7 @@ type Field = 'name' | 'note';
 const empty: FormValues<Field> = { name: '', note: '' };
 const schema = v.object({ name: v.pipe(v.string(), v.nonEmpty('Enter a name.')), note: v.string() });
 const typed = (name: string) => withField<Field>(emptyForm(empty), schema, 'name', name);
-const changed = (name: string) => ({ kind: 'changed' as const, draft: { name } });
+const changed = (name: string) => ({ kind: 'changed' as const, draft: { values: { name } } });
 
 describe("a form and another tab's changes to the shared draft (packages/forms/src/elsewhere.ts)", () => {
   it('asks, keeping its values, when the change would replace text typed here', () => {
@@ -63,6 +63,18 @@ describe("a form and another tab's changes to the shared draft (packages/forms/s
     expect(taken.submitKey).toBeUndefined();
     expect(takeOther(changedElsewhere(typed('alpha'), { kind: 'discarded' }, true)).values).toEqual(empty);
     expect(takeOther(typed('alpha')).values.name, 'nothing asked: nothing taken').toBe('alpha');
+  });
+
+  it('takes the other tab’s key with its draft, and a new key for text kept over a draft that ended there', () => {
+    const theirs = { kind: 'changed' as const, draft: { values: { name: 'beta' }, submitKey: 'their-key' } };
+    expect(changedElsewhere(emptyForm(empty), theirs, false).submitKey, 'one draft, one key in every tab').toBe(
+      'their-key',
+    );
+    expect(takeOther(changedElsewhere(typed('alpha'), theirs, true)).submitKey).toBe('their-key');
+    const mine = typed('alpha');
+    const keptOverSaved = keepOwn(changedElsewhere(mine, { kind: 'saved' }, true));
+    expect(keptOverSaved.submitKey, 'the saved draft’s key would be answered with its save').toMatch(/^[0-9a-f-]{36}$/);
+    expect(keptOverSaved.submitKey).not.toBe(mine.submitKey);
   });
 
   it('forgets that it followed another tab once the person types here', () => {

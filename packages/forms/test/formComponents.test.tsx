@@ -27,7 +27,7 @@ function controlledSubmit() {
     resolve: () => {},
     reject: () => {},
   };
-  const actor = fromPromise<{ id: number }, Submission<RecordInput>>(
+  const actor = fromPromise<{ id: number } | undefined, Submission<RecordInput>>(
     () =>
       new Promise((resolve, reject) => {
         answer.resolve = resolve;

@@ -4,6 +4,7 @@ import { createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
   emptyForm,
+  formDraft,
   fieldErrors,
   isDirty,
   serverFieldErrors,
@@ -41,10 +42,15 @@ describe('form helpers (machines/forms.ts)', () => {
     expect(withField(emptyForm(emptyRecord), recordSchema, 'quantity', 'abc').errors).toEqual({});
   });
 
-  it('gives a submit its Idempotency-Key, keeps it while the values are unchanged, drops it on an edit', () => {
+  it('gives a draft one Idempotency-Key, from its first edit, kept by every submit, edit and stored draft until a new form', () => {
     const filled = withField(emptyForm(emptyRecord), recordSchema, 'name', 'A name');
-    expect(submission(filled)).toEqual({ values: filled.values });
+    expect(filled.submitKey, 'the first edit makes the draft’s key').toMatch(/^[0-9a-f-]{36}$/);
+    expect(submission(filled)).toEqual({ values: filled.values, idempotencyKey: filled.submitKey });
+    expect(submitted(emptyForm(emptyRecord)).submitKey, 'a submit without an edit makes one').toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
     const sent = submitted({ ...filled, failure: 'before', errors: { name: 'x' } });
+    expect(sent.submitKey).toBe(filled.submitKey);
     expect(sent).toMatchObject({ errors: {}, failure: undefined, submitKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(submission(sent)).toEqual({ values: filled.values, idempotencyKey: sent.submitKey });
     const failed = submitFailed(sent, new CallFailure('unknownOutcome'), 'Not saved');
@@ -56,11 +62,17 @@ describe('form helpers (machines/forms.ts)', () => {
     // Sent again unchanged (after "Back to the form"): the same submit.
     expect(submitted(failed).submitKey).toBe(sent.submitKey);
     expect(submitted(failed).callError).toBeUndefined();
-    // The same value typed again changes nothing; another value is a new submit.
-    expect(withField(failed, recordSchema, 'name', 'A name').submitKey).toBe(sent.submitKey);
+    // An edit, or an edit and its revert, is the same draft: saved at most once, so the same key.
     const edited = withField(failed, recordSchema, 'name', 'Another');
-    expect(edited.submitKey).toBeUndefined();
-    expect(submitted(edited).submitKey).not.toBe(sent.submitKey);
+    expect(submitted(edited).submitKey).toBe(sent.submitKey);
+    expect(submitted(withField(edited, recordSchema, 'name', 'A name')).submitKey).toBe(sent.submitKey);
+    // Kept with the draft, and back from it (a reload); a new form has none.
+    expect(formDraft(edited)).toEqual({ values: edited.values, submitKey: sent.submitKey });
+    expect(emptyForm(emptyRecord, formDraft(edited))).toMatchObject({
+      values: edited.values,
+      submitKey: sent.submitKey,
+    });
+    expect(emptyForm(emptyRecord).submitKey).toBeUndefined();
   });
 
   it('is dirty while the values differ from the saved ones', () => {
@@ -167,11 +179,11 @@ describe('the reference form (newRecord)', () => {
   });
 
   it('starts from a draft given as input, dirty, and ignores a draft of the wrong shape', () => {
-    const actor = start({ draft: { name: 'kept' } });
+    const actor = start({ draft: { values: { name: 'kept' } } });
     actor.send(route('#newRecord'));
     expect(actor.getSnapshot().context.record.values.name).toBe('kept');
     expect(refusesLeaving(referenceMachine, actor.getSnapshot())).toBe(true);
-    expect(start({ draft: { name: 3 } }).getSnapshot().context.record.values).toEqual(emptyRecord);
+    expect(start({ draft: { values: { name: 3 } } }).getSnapshot().context.record.values).toEqual(emptyRecord);
   });
 });
 

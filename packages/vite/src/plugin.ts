@@ -12,6 +12,8 @@ function serveMalformedUrls(): Plugin {
     configurePreviewServer(server) {
       const index = `${server.config.base}index.html`;
       server.middlewares.use((request, _response, next) => {
+        // Under /api the API answers, malformed or not (`/api/%zz` is its JSON 404, never the app).
+        if (spelledUnderApi(request.url)) return next();
         try {
           decodeURI(request.url ?? '/');
         } catch {
@@ -20,6 +22,47 @@ function serveMalformedUrls(): Plugin {
         next();
       });
     },
+  };
+}
+
+/** The proxy's key: `/api`, `/api/…` and `/api?…`, not `/apiary` (a regular expression, Vite's proxy syntax). */
+const API_PATTERN = /^\/api(?:\/|\?|$)/;
+
+/**
+ * Whether a request target names /api in any spelling a server might decode it to: its first path
+ * segment, percent-decoded where it can be, is `api` or starts with `api/` (`/%61pi/x`, `/api%2fx`).
+ */
+export function spelledUnderApi(target: string | undefined): boolean {
+  const path = (target ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  const first = path.split('/')[1] ?? '';
+  let decoded = first;
+  try {
+    decoded = decodeURIComponent(first);
+  } catch {
+    // Malformed: judged as spelled.
+  }
+  return decoded === 'api' || decoded.startsWith('api/');
+}
+
+/**
+ * With an API behind `/api`, every request spelled under /api is the API's: what the proxy forwards
+ * (plain `/api/…`, malformed encodings such as `/api/%zz` too: the server answers its JSON 404),
+ * and a JSON 404 here for any other spelling of it (`/%61pi/x`), never the app's index.html with a
+ * 200, which a client would take for an answer.
+ */
+function apiPathsOnly(hasApi: () => boolean): Plugin {
+  const notForwarded: Connect.NextHandleFunction = (request, response, next) => {
+    const target = request.url;
+    if (!hasApi() || !spelledUnderApi(target) || (API_PATTERN.test(target ?? '') && underApi(target))) return next();
+    response.statusCode = 404;
+    response.setHeader('content-type', 'application/json');
+    response.setHeader('cache-control', 'no-store');
+    response.end(JSON.stringify({ message: 'Nothing answers this /api path: the API takes /api/… spelled plainly' }));
+  };
+  return {
+    name: 'api-paths-only',
+    configureServer: (server) => void server.middlewares.use(notForwarded),
+    configurePreviewServer: (server) => void server.middlewares.use(notForwarded),
   };
 }
 
@@ -96,7 +139,7 @@ export async function apiProxy(options: StatechartAppOptions): Promise<Record<st
   // What goes is what is under /api once normalised (`/api/%2e%2e/__control` is not): the rest
   // gets a 404 here (bypass returning false), never the API server.
   return {
-    '^/api(?:/|\\?|$)': {
+    [API_PATTERN.source]: {
       target,
       changeOrigin: true,
       bypass: (request) => (underApi(request.url) ? undefined : false),
@@ -232,10 +275,12 @@ export interface StatechartAppOptions {
  * ```
  */
 export function statechartApp(options: StatechartAppOptions = {}): PluginOption[] {
+  let hasApi = false;
   const defaults: Plugin = {
     name: 'statechart-app',
     async config(_config, { command }) {
       const proxy = command === 'serve' ? await apiProxy(options) : undefined;
+      hasApi = proxy !== undefined;
       return {
         base: process.env.BASE_PATH ?? '/',
         // No cross-origin access to the dev and preview servers (Vite's default admits any
@@ -254,6 +299,7 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
   };
   return [
     react(),
+    apiPathsOnly(() => hasApi),
     serveMalformedUrls(),
     securityHeaders(),
     contentSecurityPolicy(),

@@ -1,8 +1,9 @@
 import { formStrings } from '@statechart/forms';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { launch } from '@statechart/paths/chromium';
+import { api } from './api';
 
 // Two tabs of one browser context: one origin, so one localStorage (the shared draft) and a
 // sessionStorage each (docs/persistence.md, "Drafts across tabs").
@@ -19,16 +20,18 @@ const origin = () => inject('referenceUrl');
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const name = (page: Page) => field(page, recordStrings.fields.name);
 const title = (page: Page) => page.getByRole('heading', { name: recordStrings.title, exact: true });
-/** The form's question about another tab's change (an alert), by its heading. */
+/** The form's question about another tab's change (announced politely: a status), by its heading. */
 const asked = (page: Page, kind: keyof typeof formStrings.elsewhereAsked) =>
-  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: formStrings.elsewhereAsked[kind] }) });
+  page.getByRole('status').filter({ has: page.getByRole('heading', { name: formStrings.elsewhereAsked[kind] }) });
+/** Where the focus is: `question <heading>` on the form's question, else the element's id or tag. */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement;
-    return active?.getAttribute('role') === 'alert'
-      ? `alert ${active.querySelector('h2')?.textContent ?? ''}`
+    return active?.classList.contains('notice')
+      ? `question ${active.querySelector('h2')?.textContent ?? ''}`
       : (active?.getAttribute('id') ?? active?.tagName.toLowerCase() ?? 'none');
   });
+const saves = () => api.requestsFor('/api/records').then((requests) => requests.filter((r) => r.method === 'POST'));
 const reload = async (page: Page) => {
   await page.reload();
   await title(page).waitFor();
@@ -59,6 +62,8 @@ async function twoTabs(test: (a: Page, b: Page, context: BrowserContext) => Prom
 }
 
 describe('drafts across two tabs in Chromium (issue 28, defect 3)', () => {
+  beforeEach(() => api.reset());
+
   it('A types "alpha", B types "beta": A keeps "alpha" and asks, across a reload too; the answer works from the keyboard', async () => {
     await twoTabs(async (a, b) => {
       await name(a).fill('alpha');
@@ -67,14 +72,18 @@ describe('drafts across two tabs in Chromium (issue 28, defect 3)', () => {
       await b.getByRole('status').getByText(formStrings.elsewhereFollowed.changed).waitFor();
       await name(b).fill('beta');
       await asked(a, 'changed').waitFor();
-      await expect.poll(() => focused(a)).toBe(`alert ${formStrings.elsewhereAsked.changed}`);
+      // A's focus is still in its field: it is asked when it leaves it.
+      expect(await focused(a)).toBe('record-name');
+      await a.keyboard.press('Tab');
+      await expect.poll(() => focused(a)).toBe(`question ${formStrings.elsewhereAsked.changed}`);
       expect(await name(a).inputValue()).toBe('alpha');
 
       await reload(a);
       expect(await name(a).inputValue()).toBe('alpha');
       await asked(a, 'changed').waitFor();
-      // From the alert: Tab to "Keep", Tab to "Use the other tab's version", Enter.
-      await expect.poll(() => focused(a)).toBe(`alert ${formStrings.elsewhereAsked.changed}`);
+      // Nothing typed in since the reload: the question takes the focus. Tab to "Keep", Tab to
+      // "Use the other tab's version", Enter.
+      await expect.poll(() => focused(a)).toBe(`question ${formStrings.elsewhereAsked.changed}`);
       await a.keyboard.press('Tab');
       await a.keyboard.press('Tab');
       expect(await a.evaluate(() => document.activeElement?.textContent)).toBe(formStrings.takeOther);
@@ -115,7 +124,7 @@ describe('drafts across two tabs in Chromium (issue 28, defect 3)', () => {
       await a.getByRole('heading', { name: recordStrings.saved, exact: true }).waitFor();
       await reload(b);
       expect(await name(b).inputValue()).toBe('beta');
-      expect(await b.getByRole('alert').count()).toBe(0);
+      expect(await b.locator('.notice').count(), 'no question, no notice').toBe(0);
     });
   });
 
@@ -135,6 +144,45 @@ describe('drafts across two tabs in Chromium (issue 28, defect 3)', () => {
       await b.getByRole('link', { name: 'Home', exact: true }).click();
       // Discarded: leaving is no longer refused.
       await expect.poll(() => new URL(b.url()).pathname).toBe('/');
+    });
+  });
+
+  it('never takes the focus from a field being typed in: the question is announced, asked when the person leaves the field or submits', async () => {
+    await twoTabs(async (a, b) => {
+      await name(a).fill('alpha');
+      await expect.poll(() => name(b).inputValue()).toBe('alpha');
+      await name(a).click();
+      await name(a).press('End');
+      await a.keyboard.type(', hello');
+      // B changes the draft while A is typing.
+      await name(b).fill('beta');
+      await asked(a, 'changed').waitFor();
+      await a.keyboard.type(' world');
+      expect(await name(a).inputValue(), 'every keystroke reached the field').toBe('alpha, hello world');
+      expect(await focused(a), 'the question did not take the focus').toBe('record-name');
+      // Submitting asks first: nothing is sent until the person chooses.
+      await a.keyboard.press('Enter');
+      await expect.poll(() => focused(a)).toBe(`question ${formStrings.elsewhereAsked.changed}`);
+      expect(await saves(), 'no save while the question is open').toEqual([]);
+      await asked(a, 'changed').getByRole('button', { name: formStrings.keepOwn }).click();
+      expect(await name(a).inputValue()).toBe('alpha, hello world');
+    });
+  });
+
+  it('saves one shared draft once when two tabs submit it: its key travels with the draft', async () => {
+    // The first save is held (saved, answer on its way) while the other tab submits the same draft.
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 1_500 }, times: 1 });
+    await twoTabs(async (a, b) => {
+      await name(a).fill('Shared draft');
+      await expect.poll(() => name(b).inputValue()).toBe('Shared draft');
+      await a.getByRole('button', { name: recordStrings.submit }).click();
+      await expect.poll(() => saves()).toHaveLength(1);
+      await b.getByRole('button', { name: recordStrings.submit }).click();
+      for (const tab of [a, b]) await tab.getByRole('heading', { name: recordStrings.saved, exact: true }).waitFor();
+      const [first, second, ...more] = await saves();
+      expect(second?.idempotencyKey, 'B sent the key of the draft it took from A').toBe(first?.idempotencyKey);
+      expect(second?.replayed, 'answered with A’s save: one record').toBe(true);
+      expect(more).toEqual([]);
     });
   });
 });

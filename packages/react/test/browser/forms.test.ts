@@ -1,3 +1,4 @@
+import { errorStrings } from '@statechart/calls';
 import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -399,7 +400,7 @@ describe('the reference form in Chromium', () => {
     }
   });
 
-  it('sends a new Idempotency-Key for a new submit after an edit', async () => {
+  it('keeps the draft’s Idempotency-Key after an edit: a failed save kept nothing, so the edited one is saved', async () => {
     await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 2 });
     await open('/records/new', async (page) => {
       await fillValid(page, 'First');
@@ -412,10 +413,122 @@ describe('the reference form in Chromium', () => {
       await submit(page);
       await heading(page, recordStrings.saved).waitFor();
       const keys = (await saves()).map((request) => request.idempotencyKey);
-      expect(keys).toHaveLength(3);
-      expect(keys[1]).toBe(keys[0]);
-      expect(keys[2]).not.toBe(keys[0]);
+      expect(keys, 'one draft, one key: three requests').toEqual([keys[0], keys[0], keys[0]]);
     });
+  });
+
+  it('saves a draft once when the page reloads during its save: its key comes back with the draft', async () => {
+    // The handler runs at once (the record is saved); its answer is held, and the page reloads meanwhile.
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 3_000 }, times: 1 });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto(`${origin()}/records/new`);
+      await fillValid(page, 'Reloaded once');
+      await submit(page);
+      await expect.poll(() => saves()).toHaveLength(1);
+      await page.reload();
+      await heading(page, recordStrings.title).waitFor();
+      expect(await field(page, recordStrings.fields.name).inputValue(), 'the draft came back').toBe('Reloaded once');
+      await submit(page);
+      await heading(page, recordStrings.saved).waitFor();
+      const [first, second, ...more] = await saves();
+      expect(
+        second?.idempotencyKey,
+        'the save after the reload sends the draft’s key again (stored with the draft, before the request left)',
+      ).toBe(first?.idempotencyKey);
+      expect(second?.replayed, 'answered with the first save’s answer: the handler did not run twice').toBe(true);
+      expect(more).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says it cannot tell whether a save was saved when the connection drops, and Try again sends the same key', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'drop' }, times: 1 });
+    await open('/records/new', async (page) => {
+      await fillValid(page, 'Dropped');
+      await submit(page);
+      // The request left: the server may have saved it before the connection dropped.
+      await heading(page, formStrings.unknownOutcome).waitFor();
+      expect(await heading(page, recordStrings.failed).count(), 'not "not saved": it may have been').toBe(0);
+      await page.getByRole('button', { name: recordStrings.retry }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      const [first, second] = await saves();
+      expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+    });
+  });
+
+  it('does not save a draft twice when it is edited after an unknown outcome that was in fact saved', async () => {
+    // Saved at once, answered after the app's timeout: an unknown outcome.
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 2_500 }, times: 1 });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+      await page.goto(`${origin()}/records/new`);
+      await fillValid(page, 'Sent first');
+      await submit(page);
+      await heading(page, formStrings.unknownOutcome).waitFor();
+      await page.getByRole('button', { name: recordStrings.edit }).click();
+      await field(page, recordStrings.fields.name).fill('Edited after');
+      await submit(page);
+      // The server saved the first version: it refuses the draft's key with other values, and the form says so.
+      await heading(page, formStrings.savedBefore).waitFor();
+      expect(await page.getByRole('alert').textContent()).toContain(errorStrings.savedBefore);
+      const [first, second, ...more] = await saves();
+      expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+      expect(second?.replayed).toBeUndefined();
+      expect(more).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('takes a save answered 204, without a body, as saved', async () => {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 204 }, times: 1 });
+    await open('/records/new', async (page) => {
+      await fillValid(page, 'No content');
+      await submit(page);
+      await heading(page, recordStrings.saved).waitFor();
+      // No id came back: nothing to link to.
+      expect(await page.getByRole('status').getByRole('link').count()).toBe(0);
+    });
+  });
+
+  it('disables Try again while the server’s Retry-After runs, with the time left, and enables it after', async () => {
+    await api.behave({
+      path: '/api/records',
+      method: 'POST',
+      behaviour: { kind: 'status', status: 429, retryAfter: 90 },
+      times: 1,
+    });
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto(`${origin()}/records/new`);
+      await fillValid(page, 'Later');
+      await submit(page);
+      await heading(page, recordStrings.failed).waitFor();
+      const retry = page.getByRole('button', { name: recordStrings.retry });
+      expect(await retry.isDisabled(), 'Try again while the server asked to wait 90 s').toBe(true);
+      // The time left, counting down (a timer: not announced at each tick).
+      const secondsLeft = async () =>
+        Number((await page.getByRole('timer').textContent())?.match(/try again in (\d+) seconds/)?.[1]);
+      expect(await secondsLeft()).toBeGreaterThan(80);
+      expect(await secondsLeft()).toBeLessThanOrEqual(90);
+      await page.clock.runFor(31_000);
+      await expect.poll(secondsLeft, { message: 'the time left after 31 s' }).toBeLessThanOrEqual(59);
+      expect(await retry.isDisabled()).toBe(true);
+      await page.clock.runFor(60_000);
+      await expect.poll(() => retry.isDisabled(), { message: 'Try again once the wait is over' }).toBe(false);
+      await retry.click();
+      await heading(page, recordStrings.saved).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 
   it('refuses leaving while submitting: the save is not aborted, and completes', async () => {
