@@ -38,8 +38,7 @@ export function createNavigationHistory(win: Window = window, base = '/'): Histo
   win.history.scrollRestoration = 'manual';
 
   const inApp = (url: URL) =>
-    url.origin === win.location.origin &&
-    (!prefix || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
+    url.origin === win.location.origin && (!prefix || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
   const manual = { focusReset: 'manual', scroll: 'manual' } as const;
 
   const onNavigate = (event: NavigateEvent) => {
