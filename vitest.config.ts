@@ -93,6 +93,8 @@ export default defineConfig({
           include: ['packages/react/test/browser/**/*.test.ts', 'packages/paths/test/**/*.browser.test.ts'],
           environment: 'node',
           globalSetup: ['packages/react/test/browser/globalSetup.ts'],
+          setupFiles: ['packages/react/test/browser/historyApiMode.ts'],
+          provide: { historyApiMode: false },
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -102,6 +104,31 @@ export default defineConfig({
           isolate: false,
           // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
           // more only queues CPU work on 2 cores and stretches each test towards its timeout.
+          maxConcurrency: 3,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same app in Chromium with `window.navigation` hidden (historyApiMode.ts), so it runs
+          // on its History API adapter, as in a browser without the Navigation API. Not the whole
+          // browser project twice: that would add its whole wall time to npm test on 2 cores. The
+          // files whose promises depend on the adapter run here: the routing contract, Back and
+          // refusals on forms, the reference app's moves, focus after a move, and the adapters' and
+          // view transitions' own. The others (calls, drafts, a11y, CSP, layout, the inspector, the
+          // path tests) drive the app through the same router whatever the adapter underneath.
+          name: 'browser-history-api',
+          include: [
+            'packages/react/test/browser/{contract,forms,reference,focus,navigationApi,viewTransitions}.test.ts',
+          ],
+          environment: 'node',
+          globalSetup: ['packages/react/test/browser/globalSetup.ts'],
+          setupFiles: ['packages/react/test/browser/historyApiMode.ts'],
+          provide: { historyApiMode: true },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          isolate: false,
           maxConcurrency: 3,
         },
       },

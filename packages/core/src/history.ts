@@ -17,6 +17,26 @@ export interface HistoryUpdate {
   delta: number | null;
 }
 
+/**
+ * What an adapter that hears navigations before they commit (the Navigation API's `navigate`
+ * event) asks the router. A History API adapter hears Back and Forward only once they happened,
+ * and has none of this.
+ */
+export interface HistoryInterceptor {
+  /**
+   * The document's own navigation to an app URL (a link click: path, search and hash, with the base
+   * path), which the adapter took from the browser: the router navigates there, as `navigate()` does.
+   */
+  link(url: string): void;
+  /**
+   * A Back, Forward or go() to `url` about to commit, `delta` entries away, where the browser lets
+   * it be cancelled: false when the machine refuses the move (the refusal is recorded and the
+   * adapter cancels it: neither the URL nor the current entry changes). A traversal let through is
+   * then heard by `listen` as any other.
+   */
+  traversal(url: string, delta: number): boolean;
+}
+
 export interface History {
   /** The entry shown now. */
   readonly location: HistoryLocation;
@@ -38,4 +58,9 @@ export interface History {
    * keeps a bounded number): scroll positions are kept only for those. Absent: every entry counts.
    */
   entry?(): { index: number; reach: number };
+  /**
+   * Present when the adapter hears navigations before they commit (the Navigation API): the router
+   * takes the document's link clicks through it and may refuse a traversal before it commits.
+   */
+  intercept?(interceptor: HistoryInterceptor): () => void;
 }

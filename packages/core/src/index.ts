@@ -35,7 +35,7 @@ export {
   screenTitles,
 } from './url';
 export { createRouterSync, type Navigation, type Refusal, type RouterSync } from './sync';
-export type { History, HistoryLocation, HistoryUpdate } from './history';
+export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
 export {
   type ContextParamsAgree,
   type DomainEventOf,

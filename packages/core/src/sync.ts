@@ -47,7 +47,10 @@ export interface Refusal {
   message: string | undefined;
   /** The navigation it happened on: a notice goes once the screen changes. */
   navigation: number;
-  /** For a refused Back or Forward, how far it went (the router stepped back as far); 0 for a link. */
+  /**
+   * For a refused Back or Forward, how far it went (the router stepped back as far) or would have
+   * gone (cancelled before it committed); 0 for a link.
+   */
   delta: number;
 }
 
@@ -62,6 +65,11 @@ export interface RouterSync {
   currentUrl(): string;
   getNavigation(): Navigation;
   subscribe(listener: () => void): () => void;
+  /**
+   * True when the history takes the document's own link clicks (an adapter with `intercept`, the
+   * Navigation API's): a `<Link>` then leaves its plain clicks to the browser.
+   */
+  readonly takesLinks: boolean;
   /** True while the machine would refuse leaving (beforeunload asks then). */
   isBlocking(): boolean;
   /** The latest refused move (subscribers hear each), undefined before the first. */
@@ -239,8 +247,11 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
       return;
     }
     const asked = appUrl();
-    refusedWords = undefined;
-    const events = plan(asked);
+    // Planned already when the adapter asked before the traversal committed (intercept).
+    const ready = planned?.url === asked ? planned.events : undefined;
+    planned = undefined;
+    if (!ready) refusedWords = undefined;
+    const events = ready ?? plan(asked);
     if (events === 'refused') {
       // Step back over the same distance instead of rewriting, so no entry is lost or changed.
       const moved = at !== undefined && from !== undefined ? at - from : delta;
@@ -279,17 +290,39 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
   if (current !== appUrl()) write('replace', current);
   currentScreens = screensOf(table, actor.getSnapshot());
 
-  return {
-    navigate(url) {
-      const asked = resolveLink(url, current);
+  const navigate = (url: string) => {
+    const asked = resolveLink(url, current);
+    refusedWords = undefined;
+    const events = plan(asked);
+    if (events === 'refused') return refused(asked, 0);
+    send(events);
+    const next = href(table, actor.getSnapshot());
+    if (next !== current) write('push', next);
+    settle('push');
+  };
+
+  // An adapter that hears moves before they commit (the Navigation API): a refused traversal is
+  // cancelled instead of stepped back, and link clicks come from the browser's own navigation.
+  let planned: { url: string; events: RouteEvent[] } | undefined;
+  const unintercept = history.intercept?.({
+    link: (url) => navigate(stripPrefix(prefix, url)),
+    traversal(url, delta) {
+      // The step back after a refusal the browser would not let us cancel.
+      if (restoring) return true;
+      const asked = stripPrefix(prefix, url);
       refusedWords = undefined;
       const events = plan(asked);
-      if (events === 'refused') return refused(asked, 0);
-      send(events);
-      const next = href(table, actor.getSnapshot());
-      if (next !== current) write('push', next);
-      settle('push');
+      if (events === 'refused') {
+        refused(asked, delta);
+        return false;
+      }
+      planned = { url: asked, events };
+      return true;
     },
+  });
+
+  return {
+    navigate,
     hrefFor(to, params, snapshot = actor.getSnapshot()) {
       return prefix + hrefFor(table, snapshot, to, params);
     },
@@ -300,17 +333,19 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    takesLinks: unintercept !== undefined,
     isBlocking: () => refusesLeaving(actor.getSnapshot()),
     getRefusal: () => refusal,
     retry() {
       if (!refusal) return;
       if (refusal.delta) history.go(refusal.delta);
-      else this.navigate(refusal.url);
+      else navigate(refusal.url);
     },
     stop() {
       words?.unsubscribe();
       subscription.unsubscribe();
       unlisten();
+      unintercept?.();
       win?.removeEventListener('beforeunload', onBeforeUnload);
     },
   };

@@ -12,7 +12,8 @@ import { startsAtUrl, createRouterSync, type History, buildRouteTable } from '@s
 import { preloadActiveViews, RouterProvider, type Router } from './routing';
 import type { ViewRegistry } from './views';
 import { Shell, type ShellStrings } from './Shell';
-import { createBrowserHistory } from './browserHistory';
+import type { createBrowserHistory } from './browserHistory';
+import { createNavigationHistory, navigationOf } from './navigationHistory';
 
 export interface AppOptions<M extends AnyStateMachine = AnyStateMachine> {
   machine: M;
@@ -35,7 +36,11 @@ export interface AppOptions<M extends AnyStateMachine = AnyStateMachine> {
   clock?: ActorOptions<M>['clock'];
   views: ViewRegistry;
   strings: ShellStrings & { loading: string };
-  /** A memory history in tests; the browser's otherwise. */
+  /**
+   * A memory history in tests; the browser's otherwise: on the Navigation API where it exists
+   * (createNavigationHistory), else on the History API (createBrowserHistory, which mountApp loads
+   * only then).
+   */
   history?: History;
   base?: string;
   /** Sees every event and snapshot of the actor from its start (dev tools, inspectors). */
@@ -54,7 +59,7 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   const sync = createRouterSync({
     actor,
     table,
-    history: history ?? createBrowserHistory(),
+    history: history ?? browserHistory(base),
     base,
     window: typeof window === 'undefined' ? undefined : window,
   });
@@ -96,11 +101,30 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   return { actor, table, sync, router, element };
 }
 
+/**
+ * The History API adapter, once loaded: it is on react-router's history (~10 KB gzip), which a
+ * browser with the Navigation API never needs, so it is its own chunk, asked for by mountApp only
+ * where `window.navigation` is missing.
+ */
+let historyApiFallback: typeof createBrowserHistory | undefined;
+
+function browserHistory(base: string | undefined): History {
+  if (navigationOf(window)) return createNavigationHistory(window, base);
+  if (historyApiFallback) return historyApiFallback(window);
+  throw new Error(
+    'createApp() without `history` in a browser without the Navigation API needs the History API adapter: ' +
+      'mount with mountApp() (it loads the adapter first), or pass `history: createBrowserHistory()`.',
+  );
+}
+
 // Tests and entries import it from here, beside createApp.
 export { preloadActiveViews };
 
 /** Browser entry: mount, then load the other screens' chunks while idle. */
 export async function mountApp<M extends AnyStateMachine>(container: HTMLElement, options: AppOptions<M>) {
+  if (!options.history && !navigationOf(window) && !historyApiFallback) {
+    historyApiFallback = (await import('./browserHistory')).createBrowserHistory;
+  }
   const app = createApp(options);
   await preloadActiveViews(app.router);
   createRoot(container, {

@@ -9,6 +9,7 @@
 export { createApp, mountApp, preloadActiveViews } from './app';
 export { ScreenHeading } from './ScreenHeading';
 export { createBrowserHistory } from './browserHistory';
+export { createNavigationHistory } from './navigationHistory';
 export { focusRegion, useFocusOnArrival } from './focus';
 export {
   Link,

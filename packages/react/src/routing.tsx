@@ -193,6 +193,8 @@ export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
+    // The history takes the click from the browser's own navigation (the Navigation API).
+    if (sync.takesLinks) return;
     if (event.defaultPrevented || event.button !== 0 || rest.target || rest.download !== undefined) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();

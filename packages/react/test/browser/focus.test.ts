@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { api } from './api';
+import { pressBack } from './back';
 import { headingNamed, launch, pathOf } from '@statechart/paths/chromium';
 
 /**
@@ -130,7 +131,7 @@ describe.concurrent('focus after a move', () => {
     await open('/', async (page) => {
       await nav(page).getByRole('link', { name: recordStrings.nav }).click();
       await field(page, recordStrings.fields.name).fill('A name');
-      await page.goBack();
+      await pressBack(page);
       const notice = page.getByRole('alert').filter({ hasText: formStrings.refusedHeading });
       await notice.waitFor();
       await expect.poll(() => pathOf(page)).toBe('/records/new');
@@ -158,7 +159,7 @@ describe.concurrent('every refusal speaks', () => {
       await expect.poll(() => focus(page)).toBe(`alert ${stockStrings.refused.heading}`);
       // Back: the entry is put back, and the refusal said again (a new alert), focused.
       await page.getByLabel('Draft').focus();
-      await page.goBack();
+      await pressBack(page);
       await expect.poll(() => focus(page)).toBe(`alert ${stockStrings.refused.heading}`);
       expect(pathOf(page)).toBe('/editor');
       expect(await notice.count()).toBe(1);

@@ -6,6 +6,7 @@ import { accessStrings } from '../../../../examples/reference/access';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { api } from './api';
+import { pressBack } from './back';
 import { launch, openPage } from '@statechart/paths/chromium';
 
 let browser: Browser;
@@ -128,7 +129,7 @@ describe.concurrent('the reference form in Chromium', () => {
       await notice.waitFor({ state: 'detached' });
       expect(await field(page, recordStrings.fields.name).inputValue()).toBe('A name');
       // Back: refused (the entry is restored), said again, focused again.
-      await page.goBack();
+      await pressBack(page);
       await notice.waitFor();
       await expect.poll(() => path(page)).toBe('/records/new');
       await expect.poll(() => focus(page)).toMatch(new RegExp(`^alert ${formStrings.refusedHeading}`));
@@ -273,7 +274,7 @@ describe('the reference form in Chromium', () => {
       await nav(page).getByRole('link', { name: recordStrings.nav }).click();
       await heading(page, recordStrings.title).waitFor();
       await field(page, recordStrings.fields.name).fill('A name');
-      await page.goBack();
+      await pressBack(page);
       await expect.poll(() => path(page)).toBe('/records/new');
       await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 500 }, times: 1 });
       await page.getByRole('button', { name: recordStrings.submit }).click();

@@ -19,27 +19,56 @@ declare module 'vitest' {
 
 const REFERENCE = 'examples/reference/vite.config.ts';
 
+interface Served {
+  apiUrl: string;
+  urls: Record<'referenceUrl' | 'baseUrl' | 'shapesUrl' | 'minimalUrl', string>;
+  close(): Promise<void>;
+}
+
+// Both Chromium projects of the framework (browser, browser-history-api) use this setup: the
+// examples are built and served once for both (the main process keeps this module's state per
+// project, so the shared servers live on globalThis), and closed when the last project ends.
+const shared = globalThis as { __statechartServed?: Promise<Served>; __statechartServedUsers?: number };
+
 /**
  * The framework's browser tests: builds the examples (the reference app also under a base path)
  * and the generator's minimal shapes, and serves each with `vite preview`, as a user would get them.
  */
 export default async function setup(project: TestProject) {
+  shared.__statechartServedUsers = (shared.__statechartServedUsers ?? 0) + 1;
+  const served = await (shared.__statechartServed ??= serveExamples());
+  project.provide('apiUrl', served.apiUrl);
+  for (const [name, url] of Object.entries(served.urls)) project.provide(name as keyof Served['urls'], url);
+  return async () => {
+    shared.__statechartServedUsers = (shared.__statechartServedUsers ?? 1) - 1;
+    if (shared.__statechartServedUsers > 0) return;
+    shared.__statechartServed = undefined;
+    await served.close();
+  };
+}
+
+async function serveExamples(): Promise<Served> {
   const servers: PreviewServer[] = [];
   // The reference apps' /api goes here (their vite.config.ts reads REFERENCE_API_URL for the proxy).
   const api = await startReferenceApiServer();
   process.env.REFERENCE_API_URL = api.url;
-  project.provide('apiUrl', api.url);
   const serve = async (configFile: string, base = '/') => {
     const { origin, server } = await buildAndPreview(configFile, base);
     servers.push(server);
     return origin;
   };
-  project.provide('referenceUrl', await serve(REFERENCE));
-  project.provide('baseUrl', await serve(REFERENCE, '/base/'));
-  project.provide('shapesUrl', await serve('examples/shapes/vite.config.ts'));
-  project.provide('minimalUrl', await serve('packages/paths/test/shapes/vite.config.ts'));
-  return async () => {
-    await Promise.all(servers.map((server) => server.close()));
-    await api.close();
+  const urls = {
+    referenceUrl: await serve(REFERENCE),
+    baseUrl: await serve(REFERENCE, '/base/'),
+    shapesUrl: await serve('examples/shapes/vite.config.ts'),
+    minimalUrl: await serve('packages/paths/test/shapes/vite.config.ts'),
+  };
+  return {
+    apiUrl: api.url,
+    urls,
+    async close() {
+      await Promise.all(servers.map((server) => server.close()));
+      await api.close();
+    },
   };
 }

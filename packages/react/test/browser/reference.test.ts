@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { pressBack } from './back';
 import {
   headingNamed,
   historyLength,
@@ -211,7 +212,7 @@ describe.concurrent('refusal', () => {
       await page.getByLabel('Draft').fill('unsaved words');
       await page.getByText('Unsaved changes').waitFor();
 
-      await page.goBack();
+      await pressBack(page);
       await expect.poll(() => path(page)).toBe('/editor');
       await heading(page, 'Editor').waitFor();
       expect(await historyLength(page)).toBe(length);

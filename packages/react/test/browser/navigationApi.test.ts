@@ -1,0 +1,198 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { headingNamed, historyLength, launch, pathOf, withPage } from '@statechart/paths/chromium';
+import { pressBack } from './back';
+
+/**
+ * The two history adapters (issue 34) on the built reference app in Chromium: the Navigation API's
+ * where `window.navigation` exists (the browser project), the History API's where it is hidden
+ * (the browser-history-api project, historyApiMode.ts). Each test says what each mode promises.
+ */
+let browser: Browser;
+let context: BrowserContext;
+beforeAll(async () => {
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  // What the page's navigations looked like to the Navigation API, recorded before the app's scripts.
+  await context.addInitScript(() => {
+    const navigation = (window as { navigation?: Navigation }).navigation;
+    const seen: { type: string; url: string; userInitiated: boolean; cancelable: boolean }[] = [];
+    const entries: string[] = [];
+    Object.assign(window, { __navigates: seen, __entryChanges: entries });
+    navigation?.addEventListener('navigate', (event) => {
+      const { navigationType: type, destination, userInitiated, cancelable } = event;
+      seen.push({ type, url: new URL(destination.url).pathname, userInitiated, cancelable });
+    });
+    navigation?.addEventListener('currententrychange', () => entries.push(location.pathname));
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const historyApiMode = () => inject('historyApiMode');
+const origin = () => inject('referenceUrl');
+const heading = headingNamed;
+const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
+const navigates = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          __navigates: { type: string; url: string; userInitiated: boolean; cancelable: boolean }[];
+        }
+      ).__navigates,
+  );
+const entryChanges = (page: Page) =>
+  page.evaluate(() => [...(window as unknown as { __entryChanges: string[] }).__entryChanges]);
+
+async function dirtyEditor(page: Page) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Section' }).click();
+  await heading(page, 'All items').waitFor();
+  await page.getByRole('navigation').getByRole('link', { name: 'Editor' }).click();
+  await heading(page, 'Editor').waitFor();
+  await page.getByLabel('Draft').fill('unsaved words');
+  await page.getByText('Unsaved changes').waitFor();
+}
+
+describe.concurrent('the history adapter chosen at start', () => {
+  it('runs on the Navigation API where the browser has it, and loads react-router’s history only where it does not', async ({
+    expect,
+  }) => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      const { hasNavigation, fallback } = await page.evaluate(() => ({
+        hasNavigation: (window as { navigation?: Navigation }).navigation !== undefined,
+        // The History API adapter's chunk (with react-router's history), by its module's name.
+        fallback: performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/browserHistory-[\w-]+\.js$/.test(entry.name)),
+      }));
+      expect(hasNavigation, 'window.navigation in this project').toBe(!historyApiMode());
+      expect(
+        fallback,
+        historyApiMode()
+          ? 'the History API adapter’s chunk (browserHistory-*.js) loaded where window.navigation is missing'
+          : 'the History API adapter’s chunk loaded although window.navigation exists: app.tsx may import ./browserHistory only in mountApp’s fallback',
+      ).toBe(historyApiMode());
+    });
+  });
+
+  it('takes the app’s own link click through the browser’s navigate event, one entry per move', async ({ expect }) => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      const start = await historyLength(page);
+      await page.getByRole('navigation').getByRole('link', { name: 'Section' }).click();
+      await heading(page, 'All items').waitFor();
+      expect(pathOf(page)).toBe('/section');
+      expect(await historyLength(page)).toBe(start + 1);
+      const clicks = (await navigates(page)).filter((event) => event.userInitiated && event.type === 'push');
+      // On the Navigation API the click is the browser's own navigation, which the app takes; on the
+      // History API the link's click handler takes it and the browser never navigates.
+      expect(clicks.map((event) => event.url)).toEqual(historyApiMode() ? [] : ['/section']);
+    });
+  });
+
+  it('keys the navigation (and so scroll positions) by the Navigation API entry’s key', async ({ expect }) => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Section' }).click();
+      await heading(page, 'All items').waitFor();
+      const { key, entryKey } = await page.evaluate(() => ({
+        key: (window as unknown as { __app: { sync: { getNavigation(): { key: string } } } }).__app.sync.getNavigation()
+          .key,
+        entryKey: (window as { navigation?: Navigation }).navigation?.currentEntry?.key,
+      }));
+      if (historyApiMode()) expect(key, 'react-router’s entry key').toMatch(/\w/);
+      else expect(key, 'the navigation’s key: navigationHistory.ts location.key').toBe(entryKey);
+    });
+  });
+
+  it('leaves a link with a target or a modifier to the browser: a new tab, and the app stays', async ({ expect }) => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      const start = await historyLength(page);
+      await page.evaluate(() => {
+        const link = document.createElement('a');
+        link.href = '/section';
+        link.target = '_blank';
+        link.textContent = 'Section in a new tab';
+        document.querySelector('main')?.append(link);
+      });
+      const opened = context.waitForEvent('page');
+      await page.getByRole('link', { name: 'Section in a new tab' }).click();
+      const tab = await opened;
+      await tab.waitForURL(/\/section$/);
+      await tab.close();
+      const second = context.waitForEvent('page');
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: 'Section' })
+        .click({ modifiers: ['Shift'] });
+      await (await second).close();
+      expect(pathOf(page)).toBe('/');
+      expect(await historyLength(page)).toBe(start);
+      await heading(page, 'Reference home').waitFor();
+    });
+  });
+});
+
+describe.concurrent('a refused Back on a dirty form', () => {
+  it('is cancelled before it commits on the Navigation API (neither the URL nor the current entry changes); stepped back on the History API', async ({
+    expect,
+  }) => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      await dirtyEditor(page);
+      const length = await historyLength(page);
+      const before = await entryChanges(page);
+      await pressBack(page);
+      await page.getByRole('alert').first().waitFor();
+      await expect.poll(() => pathOf(page)).toBe('/editor');
+      expect(await historyLength(page)).toBe(length);
+      await heading(page, 'Editor').waitFor();
+      if (!historyApiMode()) {
+        expect(
+          await entryChanges(page),
+          'the current entry changed on a refused Back: navigationHistory.ts must cancel a cancelable traversal',
+        ).toEqual(before);
+        const back = (await navigates(page)).filter((event) => event.type === 'traverse');
+        expect(back.map((event) => [event.url, event.cancelable])).toEqual([['/section', true]]);
+      }
+      // Saved: the same Back goes.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await pressBack(page);
+      await heading(page, 'All items').waitFor();
+      expect(pathOf(page)).toBe('/section');
+    });
+  });
+
+  it('is stepped back when the browser will not let it be cancelled (event.cancelable false): the URL goes back, then forward again', async ({
+    expect,
+  }) => {
+    // Chromium lets a Back be cancelled only after a user action since the last cancel; the
+    // protocol's Back counts as one, so the page is told each traversal is not cancelable instead.
+    const notCancelable = await browser.newContext();
+    await notCancelable.addInitScript(() => {
+      if (typeof NavigateEvent === 'undefined') return;
+      const cancelable = Object.getOwnPropertyDescriptor(Event.prototype, 'cancelable');
+      Object.defineProperty(NavigateEvent.prototype, 'cancelable', {
+        get(this: NavigateEvent) {
+          return this.navigationType === 'traverse' ? false : cancelable?.get?.call(this);
+        },
+      });
+    });
+    await withPage(notCancelable, origin() + '/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      await dirtyEditor(page);
+      const length = await historyLength(page);
+      await pressBack(page);
+      await page.getByRole('alert').first().waitFor();
+      await expect.poll(() => pathOf(page)).toBe('/editor');
+      await heading(page, 'Editor').waitFor();
+      expect(await historyLength(page)).toBe(length);
+      expect(await page.getByLabel('Draft').inputValue()).toBe('unsaved words');
+    });
+    await notCancelable.close();
+  });
+});
