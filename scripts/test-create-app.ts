@@ -19,6 +19,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { launch } from '@statechart/paths/chromium';
 
 const root = process.cwd();
@@ -147,7 +148,7 @@ await (async () => {
       let seen = '';
       const onData = (chunk: Buffer) => {
         seen += chunk.toString();
-        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(seen.replace(/\x1b\[[0-9;]*m/g, ''))?.[0];
+        const url = /http:\/\/127\.0\.0\.1:\d+/.exec(stripVTControlCharacters(seen))?.[0];
         if (url) resolve(url);
       };
       preview.stdout.on('data', onData);
@@ -186,7 +187,7 @@ const testOutput = step("the product's own npm test", () => run('npm', ['test'])
 // What it ran, as Vitest sums it up: a product whose tests ran nothing has not passed.
 const summary = testOutput
   .split('\n')
-  .filter((line) => /^\s*(Test Files|Tests)\s/.test(line.replace(/\x1b\[[0-9;]*m/g, '')));
+  .filter((line) => /^\s*(Test Files|Tests)\s/.test(stripVTControlCharacters(line)));
 console.log(summary.join('\n'));
 if (!summary.some((line) => /\d+ passed/.test(line)))
   throw new Error(`the product's npm test ran no test:\n${testOutput}`);
