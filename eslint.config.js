@@ -198,6 +198,11 @@ export default defineConfig(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // Bins and other plain Node scripts.
+    files: ['**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  {
     // Config files must default-export.
     files: ['**/*.config.{ts,js}'],
     rules: { 'import/no-default-export': 'off' },

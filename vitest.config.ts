@@ -39,9 +39,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'tools',
-          include: ['scripts/test/**/*.test.ts', 'packages/cli/test/**/*.test.ts'],
-          // The scaffold is a product's starting files, with tests of its own: the copy test runs them.
-          exclude: ['packages/cli/test/scaffold/**', '**/node_modules/**'],
+          include: [
+            'scripts/test/**/*.test.ts',
+            'packages/cli/test/**/*.test.ts',
+            'packages/create-statechart-app/test/**/*.test.ts',
+          ],
+          // The template is a product's starting files, with tests of its own: the copy test runs
+          // them, and `npm run test:create` runs them in a product made from it.
+          exclude: ['packages/create-statechart-app/template/**', '**/node_modules/**'],
           environment: 'node',
           // Isolated: the copy test (newScreen.test.ts) runs ESLint's API on a temporary copy of
           // the repository, and what ESLint's plugins cache from it broke the lint-boundary tests

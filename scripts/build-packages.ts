@@ -23,11 +23,11 @@ import ts from 'typescript';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packagesDir = join(root, 'packages');
 
-/** Every package folder with a package.json. */
+/** Every package folder with a package.json and sources to build (create-statechart-app has none). */
 export function packageDirs(): string[] {
   return readdirSync(packagesDir)
     .map((name) => join(packagesDir, name))
-    .filter((dir) => existsSync(join(dir, 'package.json')));
+    .filter((dir) => existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tsconfig.build.json')));
 }
 
 const COMPILER_OPTIONS: ts.CompilerOptions = {

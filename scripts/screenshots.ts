@@ -4,7 +4,7 @@
  * docs/screenshots/<app>-<screen>-<width>-<scheme>.png, plus the product's own home and
  * not-found screens (product-*.png). Each app is built as it ships and served by `vite preview`.
  * The generated app is the generators' copy test in small (packages/cli/test/newScreen.test.ts):
- * a temporary copy of the repository with packages/cli/test/scaffold as its product, every
+ * a temporary copy of the repository with create-statechart-app's template as its product, every
  * `new:screen` variant run in it and its placeholders written.
  * `npm run screenshots -- NAME` takes only the screens whose file name contains NAME.
  * Look at every file it writes: docs/ui.md says what each shows.
@@ -121,7 +121,9 @@ function generatedApp(): string {
     .split('\n')
     .filter((file) => file && existsSync(file) && !product.test(file));
   for (const file of files) cpSync(file, join(copy, file), { recursive: true });
-  cpSync('packages/cli/test/scaffold', copy, { recursive: true });
+  for (const entry of ['machines', 'src', 'server', 'tests', 'index.html']) {
+    cpSync(join('packages/create-statechart-app/template', entry), join(copy, entry), { recursive: true });
+  }
   symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
   const wrote = new Set<string>();
   for (const args of [

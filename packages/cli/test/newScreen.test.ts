@@ -22,11 +22,12 @@ import { unfilledPlaceholders } from '../src/placeholders';
 import type { typeErrorsAffectedBy } from './affectedTypes';
 
 /**
- * A product as it starts (machines/, src/, server/, tests/ with its path spec): the generators'
+ * A product as it starts (create-statechart-app's template: machines/, src/, server/, tests/ with its
+ * path spec): the generators'
  * tests run on this fixture, never on the product's live files, so that a product which followed
  * every example of the docs still passes them.
  */
-const SCAFFOLD = fileURLToPath(new URL('./scaffold/', import.meta.url));
+const SCAFFOLD = fileURLToPath(new URL('../../create-statechart-app/template/', import.meta.url));
 /** The product's own folders: in the copy, the scaffold's stand in for the repository's. */
 const PRODUCT = /^(machines|src|server|tests)\//;
 const read = (path: string) => readFileSync(join(SCAFFOLD, path), 'utf8');
@@ -408,7 +409,11 @@ describe('npm run new:screen (@statechart/cli)', () => {
         .split('\n')
         .filter((file) => file && existsSync(file) && !PRODUCT.test(file));
       for (const file of files) cpSync(file, join(copy, file), { recursive: true });
-      cpSync(SCAFFOLD, copy, { recursive: true });
+      // The template's product folders only: its root files (package.json, configs) are a new
+      // product's, not this repository's.
+      for (const entry of ['machines', 'src', 'server', 'tests', 'index.html']) {
+        cpSync(join(SCAFFOLD, entry), join(copy, entry), { recursive: true });
+      }
       symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
       // A command in the copy, without waiting: the checks that take longest run side by side.
       // Stopped when the test ends, so that a failure elsewhere leaves no process behind in a
