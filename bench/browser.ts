@@ -8,11 +8,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { Plugin } from 'vite';
 import { buildAndServe, type ServedApp } from '../scripts/built-app';
-import { asciiOutput, pureReactRouter } from '@statechart/vite';
+import { asciiOutput } from '@statechart/vite';
 
 /** Ours are built with our build's plugins (vite.config.ts: react-router's transform, ASCII output); peers as they ship. */
-export const buildPluginsOf = (app: string): Plugin[] =>
-  app === 'ours' || app === 'routing' ? [pureReactRouter(), asciiOutput()] : [];
+export const buildPluginsOf = (app: string): Plugin[] => (app === 'ours' || app === 'routing' ? [asciiOutput()] : []);
 
 /**
  * Builds bench/apps/<app> (or the app in `dir`, another checkout's) for `routes` screens, with its

@@ -10,8 +10,40 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { gzipSize } from '../scripts/bundle-budget';
-import { pureReactRouter } from '@statechart/vite';
 import { initialChunks } from './packages';
+
+/**
+ * The transform the framework's Vite plugin applied until react-router's history left the first
+ * load (the Navigation API adapter): kept here to measure what it saved, not shipped.
+ */
+/*
+ * react-router keeps its whole runtime in one module whose top-level statements have effects a
+ * bundler must keep (contexts made by a call and then given a `displayName`, a version stamp on
+ * `window`, a class's `contextType`): importing one function from it (our history) keeps most of
+ * it. This marks those statements free of effects, so that what we do not use is dropped. Only
+ * react-router's own files are touched; what it loses is React DevTools' names for its contexts,
+ * the `window.__reactRouterVersion` stamp and RSC error handling in its data routers (which an SPA
+ * never uses). Measured in docs/BENCHMARKS.md ("react-router's cost").
+ */
+function pureReactRouter(): Plugin {
+  return {
+    name: 'pure-react-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules\/react-router\/dist\/(development|production)\/[^/]+\.mjs$/.test(id)) return undefined;
+      return (
+        code
+          // `var X = f(…)` / `new F(…)` at the top level: contexts, forwardRef/memo components, sets, URLs.
+          .replace(/^(var [\w$]+ = )(new [\w$.]+\(|[\w$.]+\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^\w+\.(displayName|contextType) = [^;\n]+;$/gm, '')
+          .replace(
+            /^try \{\n {2}if \(isBrowser\d*\) \{\n {4}window\.__reactRouterVersion = [\s\S]*?\n\} catch \(e\) \{\n\}$/m,
+            '',
+          )
+      );
+    },
+  };
+}
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const production = join(root, '../node_modules/react-router/dist/production/index.mjs');

@@ -1,10 +1,10 @@
 /**
- * The stack floor: react + react-dom + xstate + @xstate/react + react-router-dom's browser history
- * alone, in a minimal app: a two-state machine whose state follows the URL.
+ * The stack floor: react + react-dom + xstate + @xstate/react, and the browser's own Navigation API
+ * for the URL (what the framework uses where it exists; react-router's history is loaded only
+ * where it does not), in a minimal app: a two-state machine whose state follows the URL.
  */
 import { useSelector } from '@xstate/react';
 import { createRoot } from 'react-dom/client';
-import { UNSAFE_createBrowserHistory } from 'react-router-dom';
 import { createActor, setup } from 'xstate';
 
 const machine = setup({}).createMachine({
@@ -15,25 +15,22 @@ const machine = setup({}).createMachine({
   },
 });
 const actor = createActor(machine).start();
-const history = UNSAFE_createBrowserHistory();
 const follow = (pathname: string) => actor.send({ type: pathname === '/other' ? 'nav.other' : 'nav.home' });
-history.listen(({ location }) => follow(location.pathname));
-follow(history.location.pathname);
+// The floor's only browser: Chromium, which has the Navigation API.
+const navigation = (window as unknown as { navigation: EventTarget & { navigate(url: string): void } }).navigation;
+navigation.addEventListener('navigate', (event) => {
+  const { destination, intercept } = event as unknown as { destination: { url: string }; intercept(): void };
+  intercept.call(event);
+  follow(new URL(destination.url).pathname);
+});
+follow(location.pathname);
 
 function App() {
   const screen = useSelector(actor, (snapshot) => String(snapshot.value));
   return (
     <main>
       <h1>{screen}</h1>
-      <a
-        href="/other"
-        onClick={(event) => {
-          event.preventDefault();
-          history.push(screen === 'home' ? '/other' : '/');
-        }}
-      >
-        Switch
-      </a>
+      <a href={screen === 'home' ? '/other' : '/'}>Switch</a>
     </main>
   );
 }

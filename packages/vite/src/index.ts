@@ -2,4 +2,4 @@
  * The Vite plugin of a statechart app: the CSP, the preload helper, the /api proxy to the
  * development API server, and build tweaks.
  */
-export { asciiOutput, pureReactRouter, statechartApp } from './plugin';
+export { asciiOutput, statechartApp } from './plugin';

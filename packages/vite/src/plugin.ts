@@ -200,35 +200,6 @@ export const __vitePreload = (load, deps) =>
 }
 
 /**
- * react-router keeps its whole runtime in one module whose top-level statements have effects a
- * bundler must keep (contexts made by a call and then given a `displayName`, a version stamp on
- * `window`, a class's `contextType`): importing one function from it (our history) keeps most of
- * it. This marks those statements free of effects, so that what we do not use is dropped. Only
- * react-router's own files are touched; what it loses is React DevTools' names for its contexts,
- * the `window.__reactRouterVersion` stamp and RSC error handling in its data routers (which an SPA
- * never uses). Measured in docs/BENCHMARKS.md ("react-router's cost").
- */
-export function pureReactRouter(): Plugin {
-  return {
-    name: 'pure-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!/node_modules\/react-router\/dist\/(development|production)\/[^/]+\.mjs$/.test(id)) return undefined;
-      return (
-        code
-          // `var X = f(…)` / `new F(…)` at the top level: contexts, forwardRef/memo components, sets, URLs.
-          .replace(/^(var [\w$]+ = )(new [\w$.]+\(|[\w$.]+\()/gm, '$1/* @__PURE__ */ $2')
-          .replace(/^\w+\.(displayName|contextType) = [^;\n]+;$/gm, '')
-          .replace(
-            /^try \{\n {2}if \(isBrowser\d*\) \{\n {4}window\.__reactRouterVersion = [\s\S]*?\n\} catch \(e\) \{\n\}$/m,
-            '',
-          )
-      );
-    },
-  };
-}
-
-/**
  * Chromium keeps each script's source in memory for as long as the page lives, one byte per
  * character while the text is all ASCII, two (UTF-16) as soon as it holds one other character. The
  * minifier writes escapes such as `'\ufffd'` as the character itself, and one such character in
@@ -304,7 +275,6 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
     securityHeaders(),
     contentSecurityPolicy(),
     smallPreloadHelper(),
-    pureReactRouter(),
     asciiOutput(),
     defaults,
   ];
