@@ -146,3 +146,64 @@ describe('the workspace packages', () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 });
+
+/** The files an entry's module graph reaches through relative imports (static and dynamic). */
+function reachedFrom(entryFile: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    const relative = [
+      ...source.matchAll(/^(?:import|export)(?:[^;'"\n]*?\sfrom)?\s*'(\.[^']+)'/gm),
+      ...source.matchAll(/^\}\s*from\s*'(\.[^']+)'/gm),
+      ...source.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g),
+    ].map(([, specifier]) => join(file, '..', specifier!));
+    for (const base of relative) {
+      const found = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((candidate) => existsSync(candidate));
+      if (found) visit(found);
+    }
+  };
+  visit(entryFile);
+  return [...seen];
+}
+
+describe('runtimes apart', () => {
+  // Each entry, and what its code may not import: the browser's entries nothing of Node, nor test
+  // runners; the generator nothing of a test runner or a browser driver (its runners have entries
+  // of their own: /vitest, /chromium, /playwright).
+  const forbidden: [entry: string, what: RegExp, why: string][] = [
+    [
+      'packages/core/src/index.ts',
+      /^(node:|vitest|playwright|@playwright|jsdom|react)/,
+      'pure XState: no Node, no React',
+    ],
+    ['packages/react/src/index.ts', /^(node:|vitest|playwright|@playwright|jsdom)/, 'runs in the browser'],
+    [
+      'packages/calls/src/index.ts',
+      /^(node:|vitest|playwright|@playwright|jsdom)/,
+      'runs in the browser (the server is /server)',
+    ],
+    ['packages/forms/src/index.ts', /^(node:|vitest|playwright|@playwright|jsdom)/, 'runs in the browser'],
+    [
+      'packages/devtools/src/index.ts',
+      /^(node:|vitest|playwright|@playwright|jsdom)/,
+      'runs in the browser (the export is /export)',
+    ],
+    [
+      'packages/paths/src/index.ts',
+      /^(vitest|playwright|@playwright|jsdom|@testing-library)/,
+      'the generator, usable without a test runner or a browser',
+    ],
+  ];
+  for (const [entry, what, why] of forbidden) {
+    it(`keep ${entry} free of what its runtime lacks (${why})`, () => {
+      const found = reachedFrom(entry).flatMap((file) =>
+        importsOf(file)
+          .filter((specifier) => what.test(specifier))
+          .map((specifier) => `${file} imports ${specifier}`),
+      );
+      expect(found, `${entry}: ${why}; move the import behind another entry`).toEqual([]);
+    });
+  }
+});
