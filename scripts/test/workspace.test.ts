@@ -85,6 +85,14 @@ describe('the workspace packages', () => {
     }
   });
 
+  it('each run their own tests, and only those, with npm test -w <name>', () => {
+    for (const dir of packageDirs) {
+      const pkg = read(join(dir, 'package.json')) as PackageJson & { scripts?: Record<string, string> };
+      // A path filter: --dir does not narrow projects whose include globs name other packages.
+      expect(pkg.scripts?.test, `${dir}/package.json "test"`).toBe(`cd ../.. && vitest run ${dir}/`);
+    }
+  });
+
   it(`have one curated entry each, and at most ${MAX_ENTRIES} entries in all`, () => {
     const entries = packageDirs.flatMap((dir) => {
       const pkg = read(join(dir, 'package.json'));
