@@ -194,15 +194,12 @@ describe('loading on entry', () => {
   });
 
   it('offers the detail’s tabs while it loads, and keeps the chosen one when the answer comes', async () => {
-    // Held until the tab is chosen: a fixed delay raced the test's own waits on a loaded machine.
-    await api.behave({ path: '/api/records/2', behaviour: { kind: 'hold' }, times: 1 });
+    await api.behave({ path: '/api/records/2', behaviour: { kind: 'delay', ms: 1_000 }, times: 1 });
     await open('/records/2', async (page) => {
       const tab = (name: string) => page.getByRole('group', { name: 'Record tabs' }).getByRole('button', { name });
       await page.locator('main section[aria-busy="true"]').first().waitFor();
       await tab('Notes').click();
       expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
-      expect(await page.locator('main section[aria-busy="true"]').count(), 'still loading when the tab was chosen').toBeGreaterThan(0);
-      await api.release('/api/records/2');
       await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
       expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
       await page.getByText('No notes.').waitFor();
@@ -267,7 +264,7 @@ describe('loading on entry', () => {
         await heading(page, 'Reference home').waitFor();
         // The answers are fresh for RECORDS_FRESH_MS: move the page's clock past it.
         await page.clock.setSystemTime(Date.now() + RECORDS_FRESH_MS + 1_000);
-        await api.behave({ path: '/api/records', behaviour: { kind: 'hold' }, times: 1 });
+        await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 1_200 }, times: 1 });
         await watchPending(page);
         await page.goBack();
         await heading(page, 'All records').waitFor();
@@ -275,7 +272,6 @@ describe('loading on entry', () => {
         await page.locator('main section[aria-busy="true"]').waitFor();
         expect(await page.getByTestId('records').getByRole('link').count()).toBe(3);
         await expect.poll(() => pendingSeen(page)).toEqual({ shown: true, busy: true });
-        await api.release('/api/records');
         await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
         expect((await api.requests()).map((request) => request.path)).toEqual(['/api/records', '/api/records']);
       },
@@ -342,10 +338,9 @@ describe('failures: the catalogue message, focused, with its handling', () => {
     await alert(page).waitFor();
     expect(await focus(page)).toBe('alert in the call region');
     await api.reset();
-    await api.behave({ path: '/api/records', behaviour: { kind: 'hold' }, times: 1 });
+    await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 300 }, times: 1 });
     await page.getByRole('button', { name: errorStrings.retry }).click();
-    await expect.poll(() => focus(page)).toBe('section in the call region');
-    await api.release('/api/records');
+    expect(await focus(page)).toBe('section in the call region');
     await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     expect(await focus(page)).toBe('section in the call region');
     expect(await alert(page).count()).toBe(0);
