@@ -30,7 +30,7 @@ const sections = new Map<string, string>();
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 /**
- * Sections this runner does not produce (a script of its own such as scripts/calls-bench.ts, or a
+ * Sections this runner does not produce (a
  * section written by hand between `<!-- name -->` markers): kept as they are, after the runner's own.
  */
 const others = [...previous.matchAll(/<!-- ((?:bench:)?[\w.-]+) -->\n[\s\S]*?\n<!-- \/\1 -->/g)]
