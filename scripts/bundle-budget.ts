@@ -250,8 +250,8 @@ export function budgetProblems({
       `the foundation's overhead grew: the foundation app (scripts/budget/generatedApp.ts, ${BASE_SCREENS} screens, its own words) ` +
         `is ${kb(overhead)} over the stack floor, allowed ${kb(BUDGET_OVER_STACK_FLOOR)}, ${overhead - BUDGET_OVER_STACK_FLOOR} B too many. ` +
         "The product's growth does not count here, so this is code every app loads: packages/core/src, packages/react/src " +
-        'or a dependency they import. Find it (docs/BENCHMARKS.md, "Bundle", says how the overhead was broken down; ' +
-        '`npx tsx bench/run.ts` measures it by package), move it out of the first load (a lazy chunk, development-only code) or shrink it; ' +
+        'or a dependency they import. Find it (`npm run bench -- navigation` breaks the initial JS down by package: ' +
+        'docs/BENCHMARKS.md, "Initial JS by package"), move it out of the first load (a lazy chunk, development-only code) or shrink it; ' +
         'raise BUDGET_OVER_STACK_FLOOR in scripts/bundle-budget.ts only with an entry in docs/decisions.md saying why.',
     );
   }
