@@ -7,7 +7,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { register } from 'node:module';
 import { cpus, loadavg, totalmem } from 'node:os';
+
+// Benches import packages' built entries in Node, and @statechart/devtools' entry imports its
+// stylesheet (for the overlay), which Node cannot load: a stylesheet imported here is empty.
+register(
+  `data:text/javascript,${encodeURIComponent(
+    "export const load = (url, context, next) => url.endsWith('.css') ? { format: 'module', source: '', shortCircuit: true } : next(url, context);",
+  )}`,
+);
 
 interface BenchModule {
   run(): Promise<string>;
