@@ -88,12 +88,21 @@ ${body}
 }
 
 const started = performance.now();
+/** Benchmarks that threw: the run goes on to the others, then exits with a failure naming them. */
+const failed: string[] = [];
 for (const name of names) {
   console.log(`bench: ${name}…`);
   const start = performance.now();
   const loadBefore = load();
-  const module = (await import(`./${name}.bench.ts`)) as BenchModule;
-  const section = (await module.run()).trim();
+  let section: string;
+  try {
+    const module = (await import(`./${name}.bench.ts`)) as BenchModule;
+    section = (await module.run()).trim();
+  } catch (error) {
+    console.error(error);
+    failed.push(name);
+    section = `## ${name}\n\n**Failed**: ${error instanceof Error ? error.message : String(error)}`;
+  }
   const took = duration(performance.now() - start);
   console.log(`bench: ${name} took ${took}`);
   sections.set(
@@ -103,7 +112,11 @@ for (const name of names) {
   write();
 }
 if (wanted.length === 0) {
-  total = `Whole run (\`npm run bench\`): ${duration(performance.now() - started)} on ${today()}, commit ${commit}, ${names.length} benchmarks, load average ${load()} at the end.`;
+  total = `Whole run (\`npm run bench\`): ${duration(performance.now() - started)} on ${today()}, commit ${commit}, ${names.length} benchmarks${failed.length ? ` (failed: ${failed.join(', ')})` : ''}, load average ${load()} at the end.`;
 }
 console.log(write());
 console.log(`bench: ${names.join(', ')} took ${duration(performance.now() - started)}`);
+if (failed.length) {
+  console.error(`bench: failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}
