@@ -39,11 +39,12 @@ const SIZES = (process.env.BENCH_NAV_SIZES ?? '3,1000').split(',').map(Number);
 const QUICK = process.env.BENCH_QUICK === '1';
 /**
  * Rounds at a route count; each round does REPS × (Next, Next, Back, Back, Jump) in each app, the
- * apps' order rotating. The click and Back targets are read at 3 routes (the peers' own bench app
- * has 3 screens): 10 rounds, 300 clicks and 200 Backs per app. 20 rounds did not make the p95
- * ratios steadier: they moved by tenths between whole runs either way, with the shared machine's
- * load, so the rounds only spread drift over the apps, which 10 do too. At 1,000 routes latency is
- * not a target and the gaps are wide (react-router-dom about 3× ours at p95): 4 rounds tell them apart.
+ * apps' order rotating. The issue reads its click and Back targets at 3 routes (the peers' own
+ * bench app has 3 screens): 10 rounds, 300 clicks and 200 Backs per app. 20 rounds did not make the
+ * p95 ratios steadier: they moved by tenths between whole runs either way, with the shared
+ * machine's load, so the rounds only spread drift over the apps, which 10 do too. At 1,000 routes
+ * the verdicts are shown for scale, and the gaps that matter there are wide (react-router-dom
+ * about 3× ours at p95): 4 rounds tell them apart.
  */
 const roundsAt = (routes: number) => (QUICK ? 2 : routes <= 3 ? 10 : 4);
 const REPS = QUICK ? 2 : 10;
@@ -312,7 +313,10 @@ ${REPS} × (Next, Next, Back, Back, Jump): ${perSize}:
 - **${APPS.ours}** (bench/apps/ours): the generated machine in the product's shell, with its title,
   announcement, focus and scroll work after each navigation;
 - **${APPS.routing}** (bench/apps/routing): the same machine, route table, URL sync and views in the
-  baselines' plain shell markup, without the shell's effects: routing compared like for like;
+  baselines' plain shell markup, without the shell's effects: routing compared like for like. Its
+  URL follows react-router's history (\`createBrowserHistory\`), the fallback \`mountApp\` loads
+  only where the Navigation API is missing, so its first load carries react-router (see "Initial
+  JS by package"), which the product's does not where that API exists;
 - **${APPS.plain}** (bench/apps/plain): declarative \`BrowserRouter\`, a \`<Route>\` per screen, each
   route's element a \`<ScreenView>\` with that screen's props. Its \`<Routes>\` renders the matched
   element at the same position without a key (react-router 7's \`_renderMatches\`), so a click to
