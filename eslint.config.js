@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 const packageSources = readdirSync(join(import.meta.dirname, 'packages')).map((name) => `./packages/${name}/src`);
 
 export default defineConfig(
-  { ignores: ['**/dist', '**/dist-*', 'node_modules', 'docs', 'bench/apps/.generated'] },
+  { ignores: ['**/dist', '**/dist-*', 'node_modules', 'docs', 'scripts/budget/.generated'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -75,6 +75,15 @@ export default defineConfig(
               target: ['./bench', './scripts'],
               from: './tests',
               message: 'bench/ and scripts/ must not import tests/',
+            },
+            // bench/ builds on scripts/ (the build-and-serve, gzip and Lighthouse helpers, the budget's
+            // floors and foundation app), never the reverse: a helper both need lives in scripts/.
+            // scripts/test/ is exempt: the tools' test project (vitest.config.ts) tests bench/'s helpers too.
+            {
+              target: ['./scripts/*.ts', './scripts/!(test)/**'],
+              from: './bench',
+              message:
+                'scripts/ must not import bench/: bench/ imports scripts/, not the reverse (move the shared helper to scripts/)',
             },
             // machines/ is pure XState: no React, no DOM code, nothing from src/ or tests/.
             { target: './machines', from: './src', message: 'machines/ must not import src/' },
@@ -189,8 +198,14 @@ export default defineConfig(
     },
   },
   {
-    // bench/ holds comparison apps (plain react-router) and floors: the boundaries are the product's.
-    files: ['packages/react/src/browserHistory.ts', 'packages/*/test/**', 'tests/**', 'bench/**'],
+    // bench/ holds comparison apps (plain react-router) and scripts/budget/ the floors: the boundaries are the product's.
+    files: [
+      'packages/react/src/browserHistory.ts',
+      'packages/*/test/**',
+      'tests/**',
+      'bench/**',
+      'scripts/budget/floors/**',
+    ],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
   },
   {

@@ -45,7 +45,7 @@ export async function run(): Promise<string> {
     ['generated, 50 routes', generatedMachine(50)],
     ['generated, 200 routes', generatedMachine(200)],
     ['generated, 500 routes', generatedMachine(500)],
-    ['nested 8 × 4 × 5, transitions across compound states (bench/inspectorMachines.ts)', nestedMachine()],
+    ['nested 8 × 4 × 5, transitions across compound states (examples/generated/inspectorMachines.ts)', nestedMachine()],
   ];
   const rows: string[] = [];
   let at200 = { wall: Infinity, cpu: Infinity };

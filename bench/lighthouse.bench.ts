@@ -27,8 +27,7 @@ Target 100 in each: accessibility, best practices and SEO are gated at 100 in bo
 (\`npm run lighthouse\`, run by CI, fails otherwise); performance is a timing on a shared machine, so it
 is recorded here, not gated. Mobile performance scored
 ${mobilePerf.join(' and ')}${Math.min(...mobilePerf) < 100 ? `: **missed by up to ${100 - Math.min(...mobilePerf)}**` : ''}. Why: the page has no content until its
-JS (about 97 KB gz, of which 91 KB is the stack floor: react, react-dom, xstate, @xstate/react and
-react-router-dom's history) has downloaded and run, which on simulated slow 4G puts first and
-largest contentful paint at ~1.5–2 s. Only less JS before the first paint (prerendered HTML, or a
-smaller stack) would close it; the foundation's own code is ~6 KB gz of it.`;
+initial JS ("Bundle": most of it the stack floor, react, react-dom, xstate and @xstate/react) has
+downloaded and run, which simulated slow 4G makes the first paint above. Only less JS before the
+first paint (prerendered HTML, or a smaller stack) would close it.`;
 }

@@ -23,7 +23,7 @@ import { initialChunks } from './packages';
  * it. This marks those statements free of effects, so that what we do not use is dropped. Only
  * react-router's own files are touched; what it loses is React DevTools' names for its contexts,
  * the `window.__reactRouterVersion` stamp and RSC error handling in its data routers (which an SPA
- * never uses). Measured in docs/BENCHMARKS.md ("react-router's cost").
+ * never uses). Measured in docs/BENCHMARKS.md ("react-router's cost for one history function").
  */
 function pureReactRouter(): Plugin {
   return {

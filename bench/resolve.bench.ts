@@ -112,13 +112,13 @@ export async function run(): Promise<string> {
 
 Per URL, mean over the sample (${sampleUrls(10).length} URLs: first, middle and last screen, a screen with an int param, and one nothing matches),
 best of several batches. Ours: \`resolveUrl\` on the route table built once from a generated machine
-(\`routed()\`, one routable state per screen; bench/apps/generated.ts). react-router: \`matchRoutes\` on
+(\`routed()\`, one routable state per screen; examples/generated/generated.ts). react-router: \`matchRoutes\` on
 the same paths. Both are checked to give the same answer first. Start-up: the median of 7 builds
 (3 at 10,000 routes) of machine (\`routed()\`'s config rewrite: the author's machine, made through
 \`keepRouteTypes()\` as the product's is, is built only on first use, which start-up never makes),
 \`startsAtUrl()\` (the one build start-up makes) and route table, interleaved with as many that also
-build one more machine of the same states (the routed one): the app built one more before issue
-20's fifth session (the author's), and two more before its third.
+build one more machine of the same states (the routed one): what start-up cost when it built the
+author's machine too.
 
 | routes | ours (resolveUrl) | react-router matchRoutes | matchRoutes / ours | start-up build | per route: machine + startsAtUrl + table | with one machine built more (before) |
 | --- | --- | --- | --- | --- | --- | --- |

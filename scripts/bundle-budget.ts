@@ -4,9 +4,9 @@
  *
  * One run builds, with the product's own vite.config.ts (the same build options for all):
  * - the stack floor (react + react-dom + xstate + @xstate/react + the browser's Navigation API
- *   for the URL, in a minimal app; bench/floors/stack);
+ *   for the URL, in a minimal app; scripts/budget/floors/stack);
  * - the **foundation app**: a generated product-shaped app with BASE_SCREENS screens and its own
- *   words (bench/apps/generatedApp.ts), whose features never change when the product grows. Its
+ *   words (scripts/budget/generatedApp.ts), whose features never change when the product grows. Its
  *   initial JS over the stack floor is the **foundation's overhead** (@statechart/core and
  *   @statechart/react: routed(), the router, the shell, createApp…);
  * - the same with ADDED_SCREENS more screens: the **per-screen cost** is the difference over
@@ -23,7 +23,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
-import { writeGeneratedApp } from '../bench/apps/generatedApp';
+import { writeGeneratedApp } from './budget/generatedApp';
 import { PRODUCT_INITIAL_JS_BUDGET } from '../budgets';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -32,15 +32,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const TARGET_OVER_STACK_FLOOR = 4 * 1024;
 /**
  * What the gate allows the foundation app over the stack floor: the target is missed
- * (docs/BENCHMARKS.md, "Bundle", says by how much and what would close it), so the gate holds the
- * measured overhead plus a small margin: any growth of the foundation still fails loudly. It is
- * measured on the foundation app (BASE_SCREENS generated screens, fixed words), not on the
- * product, so the product's growth never moves it. docs/budgets.md.
+ * (docs/BENCHMARKS.md, "Bundle", says by how much), so the gate holds the measured overhead plus a
+ * small margin: any growth of the foundation still fails loudly. It is measured on the foundation
+ * app (BASE_SCREENS generated screens, fixed words), not on the product, so the product's growth
+ * never moves it. Each change of it has an entry in docs/decisions.md saying why; docs/budgets.md.
  */
-// The gate is the measured overhead plus a small margin, so that unintended growth fails; each
-// change of it says why in docs/BENCHMARKS.md ("Bundle"). 9.1 KB: the floor no longer holds
-// react-router's history, which the framework loads only where the Navigation API is missing
-// (9,261 B over a floor 1 KB smaller; the foundation app itself is 88.0 KB gzip, as before).
 export const BUDGET_OVER_STACK_FLOOR = Math.round(9.1 * 1024);
 /** What one more routable screen may add to the initial JS: its state node, meta and title. */
 export const PER_SCREEN_TARGET = 120;
@@ -141,7 +137,7 @@ export async function buildAndMeasure(options: { root?: string } = {}): Promise<
  * (their imports resolve from there), in a folder .gitignore and the linters skip, removed after.
  */
 export async function buildGenerated(count: number): Promise<{ build: Build; bodies: Map<string, string> }> {
-  const parent = join(root, 'bench/apps/.generated');
+  const parent = join(root, 'scripts/budget/.generated');
   mkdirSync(parent, { recursive: true });
   const dir = mkdtempSync(join(parent, `screens-${count}-`));
   try {
@@ -251,12 +247,12 @@ export function budgetProblems({
   const overhead = foundation - stackFloor;
   if (overhead > BUDGET_OVER_STACK_FLOOR) {
     problems.push(
-      `the foundation's overhead grew: the foundation app (bench/apps/generatedApp.ts, ${BASE_SCREENS} screens, its own words) ` +
+      `the foundation's overhead grew: the foundation app (scripts/budget/generatedApp.ts, ${BASE_SCREENS} screens, its own words) ` +
         `is ${kb(overhead)} over the stack floor, allowed ${kb(BUDGET_OVER_STACK_FLOOR)}, ${overhead - BUDGET_OVER_STACK_FLOOR} B too many. ` +
         "The product's growth does not count here, so this is code every app loads: packages/core/src, packages/react/src " +
-        'or a dependency they import. Find it (docs/BENCHMARKS.md, "Bundle", says how the overhead was broken down; ' +
-        '`npx tsx bench/run.ts` measures it by package), move it out of the first load (a lazy chunk, development-only code) or shrink it; ' +
-        'raise BUDGET_OVER_STACK_FLOOR in scripts/bundle-budget.ts only with a note in docs/BENCHMARKS.md saying why.',
+        'or a dependency they import. Find it (`npm run bench -- navigation` breaks the initial JS down by package: ' +
+        'docs/BENCHMARKS.md, "Initial JS by package"), move it out of the first load (a lazy chunk, development-only code) or shrink it; ' +
+        'raise BUDGET_OVER_STACK_FLOOR in scripts/bundle-budget.ts only with an entry in docs/decisions.md saying why.',
     );
   }
   if (app > productBudget) {
@@ -279,8 +275,10 @@ export function budgetProblems({
 }
 
 export async function measureBundles(options: { reactFloor?: boolean } = {}): Promise<BundleReport> {
-  const reactFloor = options.reactFloor ? await buildAndMeasure({ root: join(root, 'bench/floors/react') }) : undefined;
-  const stackFloor = await buildAndMeasure({ root: join(root, 'bench/floors/stack') });
+  const reactFloor = options.reactFloor
+    ? await buildAndMeasure({ root: join(root, 'scripts/budget/floors/react') })
+    : undefined;
+  const stackFloor = await buildAndMeasure({ root: join(root, 'scripts/budget/floors/stack') });
   const app = await buildAndMeasure();
   const base = await buildGenerated(BASE_SCREENS);
   const grown = await buildGenerated(BASE_SCREENS + ADDED_SCREENS);

@@ -6,8 +6,8 @@
  * room beside them. The other jobs fill it: the other Vitest projects, then tsc, ESLint, Prettier
  * and the advisory audit, each taken by whichever slot frees first, longest first. One after the
  * other (as `npm test` used to run them) the same work took the sum of all of them; now the wall
- * time is the longer of the browser project and the rest packed beside it (docs/BENCHMARKS.md,
- * "`npm test`, two at a time").
+ * time is the longer of the browser project and the rest packed beside it (docs/decisions.md,
+ * "`npm test` runs its jobs two at a time").
  *
  * The browser project streams its output as it goes (it is the one to watch); every other job's
  * output is printed whole when it ends, so that none interleave. Every job runs even when another
@@ -34,7 +34,7 @@ export interface Outcome {
 
 const SLOTS = 2;
 
-// Longest first (measured: docs/BENCHMARKS.md), so that the short ones fill the gaps at the end.
+// Longest first (measured: docs/decisions.md), so that the short ones fill the gaps at the end.
 const jobs: Job[] = [
   {
     name: 'vitest: browser projects (Chromium)',

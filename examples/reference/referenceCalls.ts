@@ -71,5 +71,5 @@ export function referenceActors(options: { timeoutMs?: number; fresh?: boolean }
  * waiting the default 10 s (the reference app is test code; the product has no such hook).
  */
 export const TIMEOUT_KEY = 'reference.callTimeoutMs';
-/** Set to "off" before load: the records calls declare no freshness (scripts/calls-bench.ts compares). */
+/** Set to "off" before load: the records calls declare no freshness (bench/calls.bench.ts compares). */
 export const FRESHNESS_KEY = 'reference.freshness';

@@ -61,6 +61,18 @@ describe('the lint boundaries between the framework, the examples and the produc
     );
   });
 
+  it('refuse bench/ in scripts/, and accept scripts/ in bench/: they depend one way', async () => {
+    expect(await ruleIds(importing('../bench/paths.bench'), 'scripts/bundle-budget.ts')).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds(importing('../../bench/browser'), 'scripts/budget/generatedApp.ts')).toContain(
+      'import/no-restricted-paths',
+    );
+    expect(await ruleIds(importing('../scripts/built-app'), 'bench/browser.ts')).toEqual([]);
+    // The tools' tests test bench/'s helpers too.
+    expect(await ruleIds(importing('../../bench/packages'), 'scripts/test/packages.test.ts')).toEqual([]);
+  });
+
   it('let packages import only the packages below them: core ← react ← calls ← forms', async () => {
     expect(await ruleIds(importing('@statechart/react'), 'packages/core/src/routed.ts')).toContain(
       'no-restricted-imports',
