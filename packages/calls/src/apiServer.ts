@@ -68,6 +68,12 @@ export type Behaviour =
   /** This status and body instead of the handler's; `retryAfter` (seconds) sends a Retry-After header. */
   | { kind: 'status'; status: number; body?: unknown; retryAfter?: number }
   | { kind: 'hang' }
+  /**
+   * The handler runs at once; its answer is sent when `release()` is called for its path (or for
+   * all: a release before the request comes lifts the hold), or its connection closed by `reset()`. A test waits on what it tests (the loading state, the saving
+   * text) and then lets the answer go, instead of racing a fixed delay against its own waits.
+   */
+  | { kind: 'hold' }
   /** A 200 with a JSON body of an unexpected shape. */
   | { kind: 'invalid' }
   /** A 200 with an HTML page where JSON was expected (a proxy's error page, an app's index.html). */
@@ -94,13 +100,20 @@ export interface RequestRecord {
   idempotencyKey?: string;
   /** Answered with the first answer to its Idempotency-Key: the handler did not run. */
   replayed?: true;
+  /** Its answer is held (a `hold` behaviour) until `release()`. */
+  held?: true;
 }
 
 export interface ApiServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
   behave(rule: Rule): void;
-  /** Forgets the rules, the recorded requests and the answers kept by Idempotency-Key. */
+  /**
+   * Sends the held answers (`hold`) of requests for `path`, or of every request when left out, and
+   * lifts its hold rules: a request that had not come yet is answered at once when it does.
+   */
+  release(path?: string): void;
+  /** Forgets the rules, the recorded requests, the held answers and the answers kept by Idempotency-Key. */
   reset(): void;
   requests(): RequestRecord[];
   close(): Promise<void>;
@@ -204,8 +217,8 @@ export function ruleProblem(rule: unknown): string | undefined {
       return 'retryAfter is a whole number of seconds';
     return undefined;
   }
-  if (kind === 'hang' || kind === 'invalid' || kind === 'html' || kind === 'drop') return undefined;
-  return 'behaviour.kind is delay, status, hang, invalid, html or drop';
+  if (kind === 'hang' || kind === 'hold' || kind === 'invalid' || kind === 'html' || kind === 'drop') return undefined;
+  return 'behaviour.kind is delay, status, hang, hold, invalid, html or drop';
 }
 
 /**
@@ -317,6 +330,17 @@ export async function startApiServer(options: {
   const routes = routesOf(options.handlers);
   let rules: Rule[] = [];
   let log: RequestRecord[] = [];
+  /**
+   * Requests under a `hold` behaviour, from their arrival: `send` is set once the handler has
+   * answered. Released before that, the answer goes as soon as it is ready.
+   */
+  interface Held {
+    path: string;
+    record: RequestRecord;
+    response: ServerResponse;
+    send?: () => void;
+  }
+  let held: Held[] = [];
   const memory = createAnswerMemory<Written>(options.limits?.idempotencyKeys ?? IDEMPOTENCY_KEYS);
 
   const takeRule = (method: string, path: string): Behaviour | undefined => {
@@ -335,6 +359,15 @@ export async function startApiServer(options: {
       const problem = ruleProblem(rule);
       if (problem) return json(response, 400, { message: `Not a rule: ${problem}` });
       handle.behave(rule as Rule);
+      return json(response, 200, {});
+    }
+    if (path === '/__control/release' && request.method === 'POST') {
+      const body = await readBody(request, bodyLimit);
+      const released = (body as { path?: unknown } | undefined)?.path;
+      if (released !== undefined && typeof released !== 'string') {
+        return json(response, 400, { message: 'Not a release: path is a pathname under /api, or left out for all' });
+      }
+      handle.release(released);
       return json(response, 200, {});
     }
     if (path === '/__control/reset' && request.method === 'POST') {
@@ -436,6 +469,11 @@ export async function startApiServer(options: {
       record.aborted = !response.writableFinished;
     });
     const behaviour = takeRule(method, path);
+    const hold: Held | undefined = behaviour?.kind === 'hold' ? { path, record, response } : undefined;
+    if (hold) {
+      record.held = true;
+      held.push(hold);
+    }
     // A behaviour that replaces the answer does not run the handler (a refused save saves nothing).
     if (behaviour?.kind === 'status') {
       const body = behaviour.body ?? { message: `Told to answer ${behaviour.status}` };
@@ -454,7 +492,8 @@ export async function startApiServer(options: {
       .then(
         (written) => {
           if (behaviour?.kind === 'delay') timer = setTimeout(() => send(response, written), behaviour.ms);
-          else send(response, written);
+          else if (hold && record.held) hold.send = () => send(response, written);
+          else if (!hold || !response.destroyed) send(response, written);
         },
         (error: unknown) =>
           error instanceof Refused
@@ -479,9 +518,23 @@ export async function startApiServer(options: {
       if (problem) throw new Error(`Not a rule: ${problem}`);
       rules = [{ ...rule }, ...rules];
     },
+    release: (path) => {
+      // A hold whose request has not come yet is lifted: it is answered at once when it does.
+      const lifted = (rule: Rule) => rule.behaviour.kind === 'hold' && (path === undefined || rule.path === path);
+      rules = rules.filter((rule) => !lifted(rule));
+      const now = held.filter((answer) => path === undefined || answer.path === path);
+      held = held.filter((answer) => !now.includes(answer));
+      for (const answer of now) {
+        delete answer.record.held;
+        if (!answer.response.destroyed) answer.send?.();
+      }
+    },
     reset: () => {
       rules = [];
       log = [];
+      // A held answer nobody will release: its connection is closed, not left open for ever.
+      for (const answer of held) answer.response.destroy();
+      held = [];
       memory.clear();
     },
     requests: () => log.map((r) => ({ ...r })),

@@ -194,12 +194,18 @@ describe('loading on entry', () => {
   });
 
   it('offers the detail’s tabs while it loads, and keeps the chosen one when the answer comes', async () => {
-    await api.behave({ path: '/api/records/2', behaviour: { kind: 'delay', ms: 1_000 }, times: 1 });
+    // Held until the tab is chosen: a fixed delay raced the test's own waits on a loaded machine.
+    await api.behave({ path: '/api/records/2', behaviour: { kind: 'hold' }, times: 1 });
     await open('/records/2', async (page) => {
       const tab = (name: string) => page.getByRole('group', { name: 'Record tabs' }).getByRole('button', { name });
       await page.locator('main section[aria-busy="true"]').first().waitFor();
       await tab('Notes').click();
       expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await page.locator('main section[aria-busy="true"]').count(),
+        'still loading when the tab was chosen',
+      ).toBeGreaterThan(0);
+      await api.release('/api/records/2');
       await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
       expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
       await page.getByText('No notes.').waitFor();
@@ -264,7 +270,7 @@ describe('loading on entry', () => {
         await heading(page, 'Reference home').waitFor();
         // The answers are fresh for RECORDS_FRESH_MS: move the page's clock past it.
         await page.clock.setSystemTime(Date.now() + RECORDS_FRESH_MS + 1_000);
-        await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 1_200 }, times: 1 });
+        await api.behave({ path: '/api/records', behaviour: { kind: 'hold' }, times: 1 });
         await watchPending(page);
         await page.goBack();
         await heading(page, 'All records').waitFor();
@@ -272,6 +278,7 @@ describe('loading on entry', () => {
         await page.locator('main section[aria-busy="true"]').waitFor();
         expect(await page.getByTestId('records').getByRole('link').count()).toBe(3);
         await expect.poll(() => pendingSeen(page)).toEqual({ shown: true, busy: true });
+        await api.release('/api/records');
         await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
         expect((await api.requests()).map((request) => request.path)).toEqual(['/api/records', '/api/records']);
       },
@@ -293,9 +300,24 @@ describe('loading on entry', () => {
     });
   });
 
-  it('shows no pending text when the answer is fast', async () => {
+  it('shows no pending text when the answer comes within the pending text’s delay', async () => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
+      // The pending text waits 400 ms (the stylesheet's animation delay) before it shows.
+      const pendingStyle = await page.evaluate(() => {
+        const probe = document.createElement('p');
+        probe.className = 'pending';
+        document.body.append(probe);
+        const { opacity, animationDelay } = getComputedStyle(probe);
+        probe.remove();
+        return { opacity, animationDelay };
+      });
+      expect(pendingStyle).toEqual({ opacity: '0', animationDelay: '0.4s' });
+      // Animation time stands still: on a loaded machine the answer may take longer than 400 ms of
+      // wall time, yet it still comes within the delay, which is what this test is about.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Animation.enable');
+      await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
       await watchPending(page);
       await page.getByRole('link', { name: 'Records', exact: true }).click();
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
@@ -338,9 +360,10 @@ describe('failures: the catalogue message, focused, with its handling', () => {
     await alert(page).waitFor();
     expect(await focus(page)).toBe('alert in the call region');
     await api.reset();
-    await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 300 }, times: 1 });
+    await api.behave({ path: '/api/records', behaviour: { kind: 'hold' }, times: 1 });
     await page.getByRole('button', { name: errorStrings.retry }).click();
-    expect(await focus(page)).toBe('section in the call region');
+    await expect.poll(() => focus(page)).toBe('section in the call region');
+    await api.release('/api/records');
     await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     expect(await focus(page)).toBe('section in the call region');
     expect(await alert(page).count()).toBe(0);
