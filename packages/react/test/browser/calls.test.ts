@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { errorStrings } from '@statechart/calls';
 import { api } from './api';
+import { recordStrings } from '../../../../examples/reference/recordForm';
 import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { launch } from '@statechart/paths/chromium';
 
@@ -322,6 +323,47 @@ describe('loading on entry', () => {
       await page.getByRole('link', { name: 'Records', exact: true }).click();
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
       expect((await pendingSeen(page)).shown).toBe(false);
+    });
+  });
+});
+
+describe('a save and the list it changes', () => {
+  it('shows the saved record on the list it belongs to at the next visit, while the list’s answer was still fresh', async () => {
+    await open('/records', async (page) => {
+      const list = page.getByTestId('records');
+      await list.getByRole('link', { name: 'Record 3' }).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: recordStrings.nav }).click();
+      await heading(page, recordStrings.title).waitFor();
+      await page.getByLabel(recordStrings.fields.name, { exact: true }).fill('Nova');
+      // The reference server keeps its list the placeholder seven (tests save at the same time):
+      // here it answers the list as a server that lists saved records would.
+      const withNova = {
+        records: [
+          { id: 1, name: 'Nova' },
+          { id: 2, name: 'Record 2' },
+          { id: 3, name: 'Record 3' },
+        ],
+        pages: 3,
+      };
+      await api.behave({
+        path: '/api/records',
+        method: 'GET',
+        behaviour: { kind: 'status', status: 200, body: withNova },
+      });
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Records', exact: true }).click();
+      await heading(page, 'All records').waitFor();
+      // Well within RECORDS_FRESH_MS of the first answer: only the save made it stale.
+      await expect
+        .poll(() => list.getByRole('link', { name: 'Nova' }).count(), {
+          timeout: 10_000,
+          message: "the saved record on the list: the save names the list as stale (invalidates: ['listRecords'])",
+        })
+        .toBe(1);
+      expect(await list.getByRole('link', { name: 'Record 1' }).count(), 'the answer from before the save').toBe(0);
+      const lists = (await api.requestsFor('/api/records')).filter((request) => request.method === 'GET');
+      expect(lists, 'the first visit, then one refresh after the save').toHaveLength(2);
     });
   });
 });
