@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { controlAllowed } from './controlAccess';
+import { controlPanelPage } from './controlPanel';
 import { answerOnce, createAnswerMemory, IDEMPOTENCY_KEYS } from './idempotency';
 
 /**
@@ -17,7 +18,9 @@ import { answerOnce, createAnswerMemory, IDEMPOTENCY_KEYS } from './idempotency'
  * never (hang), an invalid payload, or by dropping the connection; it records every request and
  * whether the client went away before the answer (an aborted fetch closes its connection). Tests
  * in the same process use the handle; others (Vitest workers) use the control endpoints under
- * `/__control/{behave,reset,requests}`, which the app's `/api` proxy never forwards: it forwards
+ * `/__control/{behave,release,normal,reset,requests}`, and a person uses the page at `/__control/`
+ * (controlPanel.ts: the next or every call to a path slow, failing, or never answering, in
+ * `npm start`). The app's `/api` proxy never forwards them: it forwards
  * only paths under `/api` once normalised, and this server refuses any path with a dot segment, so
  * no spelling of `/api/../__control` reaches them. They answer only this machine's tools: a foreign
  * `Host` (DNS rebinding) or a browser's cross-site request gets 403 (controlAccess.ts).
@@ -113,6 +116,11 @@ export interface ApiServer {
    * lifts its hold rules: a request that had not come yet is answered at once when it does.
    */
   release(path?: string): void;
+  /**
+   * Every call answers as its handler says again: the rules are forgotten and held answers sent,
+   * the log and the Idempotency-Key answers kept (the panel's "Back to normal", controlPanel.ts).
+   */
+  normal(): void;
   /** Forgets the rules, the recorded requests, the held answers and the answers kept by Idempotency-Key. */
   reset(): void;
   requests(): RequestRecord[];
@@ -370,6 +378,19 @@ export async function startApiServer(options: {
       handle.release(released);
       return json(response, 200, {});
     }
+    if (path === '/__control/' && request.method === 'GET') {
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      return response.end(controlPanelPage());
+    }
+    if (path === '/__control/normal' && request.method === 'POST') {
+      handle.normal();
+      return json(response, 200, {});
+    }
     if (path === '/__control/reset' && request.method === 'POST') {
       handle.reset();
       return json(response, 200, {});
@@ -528,6 +549,10 @@ export async function startApiServer(options: {
         delete answer.record.held;
         if (!answer.response.destroyed) answer.send?.();
       }
+    },
+    normal: () => {
+      rules = [];
+      handle.release();
     },
     reset: () => {
       rules = [];

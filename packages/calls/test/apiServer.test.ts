@@ -143,6 +143,21 @@ describe('the API server with any handlers', () => {
     expect(await call('/api/things')).toMatchObject({ status: 200, body: [{ id: 1 }] });
   });
 
+  it('serves the page for misbehaving by hand at /__control/, and goes back to normal keeping what it saw', async () => {
+    const page = await fetch(`${server.url}/__control/`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain("post('behave', rule)");
+    server.behave({ path: '/api/things', behaviour: { kind: 'status', status: 503 } });
+    server.behave({ path: '/api/things/1', behaviour: { kind: 'hold' } });
+    expect(await call('/api/things')).toMatchObject({ status: 503 });
+    const held = call('/api/things/1');
+    await expect.poll(() => server.requests().filter((request) => request.held)).toHaveLength(1);
+    expect((await fetch(`${server.url}/__control/normal`, { method: 'POST' })).status).toBe(200);
+    expect(await held).toMatchObject({ status: 200 });
+    expect(await call('/api/things')).toMatchObject({ status: 200 });
+    expect(server.requests().map((request) => request.path)).toEqual(['/api/things', '/api/things/1', '/api/things']);
+  });
+
   it('closes a held answer’s connection on reset, so no client waits for ever', async () => {
     server.behave({ path: '/api/things', behaviour: { kind: 'hold' } });
     const waiting = fetch(`${server.url}/api/things`).then(

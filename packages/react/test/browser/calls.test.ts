@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { errorStrings } from '@statechart/calls';
+import { controlPanelStrings as panelStrings } from '../../../calls/src/controlPanel';
 import { api } from './api';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
@@ -365,6 +366,66 @@ describe('a save and the list it changes', () => {
       const lists = (await api.requestsFor('/api/records')).filter((request) => request.method === 'GET');
       expect(lists, 'the first visit, then one refresh after the save').toHaveLength(2);
     });
+  });
+});
+
+describe('calls made to misbehave by hand (the development API server’s page at /__control/)', () => {
+  it('makes every call to a path fail with the status chosen, then answers it normally again', async () => {
+    const context = await browser.newContext();
+    try {
+      const panel = await context.newPage();
+      await panel.goto(`${inject('apiUrl')}/__control/`);
+      await panel.getByLabel(panelStrings.path).fill('/api/records');
+      await panel.getByLabel(panelStrings.status, { exact: true }).check();
+      await panel.getByLabel(panelStrings.statusCode, { exact: true }).fill('503');
+      await panel.getByLabel(panelStrings.every).check();
+      await panel.getByRole('button', { name: panelStrings.apply }).click();
+      await expect.poll(() => panel.getByRole('status').textContent()).toContain(panelStrings.applied);
+
+      await open('/records', async (page) => {
+        await alert(page).waitFor();
+        expect(await alert(page).textContent()).toContain(errorStrings.server);
+        // Every call: Retry fails too.
+        await page.getByRole('button', { name: errorStrings.retry }).click();
+        await expect.poll(async () => (await api.requestsFor('/api/records')).length).toBe(2);
+        await alert(page).waitFor();
+        await panel.getByRole('button', { name: panelStrings.normal }).click();
+        await expect.poll(() => panel.getByRole('status').textContent()).toBe(panelStrings.cleared);
+        await page.getByRole('button', { name: errorStrings.retry }).click();
+        await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes only the next call never answer when asked for the next one', async () => {
+    const context = await browser.newContext();
+    try {
+      const panel = await context.newPage();
+      await panel.goto(`${inject('apiUrl')}/__control/`);
+      await panel.getByLabel(panelStrings.path).fill('/api/records/2');
+      await panel.getByLabel(panelStrings.hang).check();
+      await panel.getByRole('button', { name: panelStrings.apply }).click();
+      await expect.poll(() => panel.getByRole('status').textContent()).toContain(panelStrings.applied);
+      await open(
+        '/records/2',
+        async (page) => {
+          await alert(page).waitFor();
+          expect(await alert(page).textContent()).toContain(errorStrings.timeout);
+          await page.getByRole('button', { name: errorStrings.retry }).click();
+          await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+        },
+        { timeoutMs: 1_000 },
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is not served by the app: the built app answers /__control/ with its own page, never the panel', async () => {
+    const response = await fetch(`${inject('referenceUrl')}/__control/`);
+    expect(await response.text()).not.toContain(panelStrings.title);
   });
 });
 
