@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { callActor, DEFAULT_TIMEOUT_MS, defineCall, type Submission } from '@statechart/calls';
+import { callActor, DEFAULT_TIMEOUT_MS, defineCall, defineCalls, type Submission } from '@statechart/calls';
 import { RECORD_NAME_MAX_LENGTH, type RecordInput } from './recordForm';
 import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 
@@ -22,39 +22,42 @@ export const RECORDS_PAGE_SIZE = 3;
 export const RECORDS_FRESH_MS = 30_000;
 
 /** `fresh: false` leaves the records calls without a freshness (the bench's comparison). */
-export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) => ({
-  // One page of the list: the first is `/api/records`, so the answer is the same URL however the
-  // list was reached; the page's length is bounded as the server's page size is.
-  listRecords: defineCall<{ page: number }, ReferenceRecordPage>({
-    method: 'GET',
-    path: ({ page }) => (page > 1 ? `/api/records?page=${encodeURIComponent(page)}` : '/api/records'),
-    response: v.object({
-      records: v.pipe(v.array(record), v.maxLength(RECORDS_PAGE_SIZE)),
-      pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
+export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) =>
+  defineCalls({
+    // One page of the list: the first is `/api/records`, so the answer is the same URL however the
+    // list was reached; the page's length is bounded as the server's page size is.
+    listRecords: defineCall<{ page: number }, ReferenceRecordPage>({
+      method: 'GET',
+      path: ({ page }) => (page > 1 ? `/api/records?page=${encodeURIComponent(page)}` : '/api/records'),
+      response: v.object({
+        records: v.pipe(v.array(record), v.maxLength(RECORDS_PAGE_SIZE)),
+        pages: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      }),
+      timeoutMs,
+      freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
     }),
-    timeoutMs,
-    freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
-  }),
-  getRecord: defineCall<{ id: number }, ReferenceRecord>({
-    method: 'GET',
-    path: ({ id }) => `/api/records/${encodeURIComponent(id)}`,
-    response: record,
-    timeoutMs,
-    freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
-  }),
-  // A save changes data: no freshness, every submit is a request, with the submit's
-  // Idempotency-Key (the form's, kept across Try again). A refusal's field errors come back on the
-  // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors. A 2xx without
-  // a body (204) is a save too: the answer's id is optional.
-  saveRecord: defineCall<Submission<RecordInput>, { id: number } | undefined>({
-    method: 'POST',
-    path: () => '/api/records',
-    body: ({ values }) => values,
-    idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
-    response: v.optional(v.object({ id: v.number() })),
-    timeoutMs,
-  }),
-});
+    getRecord: defineCall<{ id: number }, ReferenceRecord>({
+      method: 'GET',
+      path: ({ id }) => `/api/records/${encodeURIComponent(id)}`,
+      response: record,
+      timeoutMs,
+      freshForMs: fresh ? RECORDS_FRESH_MS : undefined,
+    }),
+    // A save changes data: no freshness, every submit is a request, with the submit's
+    // Idempotency-Key (the form's, kept across Try again). A refusal's field errors come back on the
+    // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors. A 2xx without
+    // a body (204) is a save too: the answer's id is optional. A new record changes the list: its
+    // kept pages are stale once the save succeeds, and Back to them shows the list with it.
+    saveRecord: defineCall<Submission<RecordInput>, { id: number } | undefined>({
+      method: 'POST',
+      path: () => '/api/records',
+      body: ({ values }) => values,
+      idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
+      response: v.optional(v.object({ id: v.number() })),
+      timeoutMs,
+      invalidates: ['listRecords'],
+    }),
+  });
 
 /** What the app provides for the actors the reference machine names. */
 export function referenceActors(options: { timeoutMs?: number; fresh?: boolean } = {}) {

@@ -17,6 +17,15 @@ export function apiControl(origins: () => string[]) {
       const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) };
       await Promise.all(origins().map((origin) => control(origin, 'behave', init)));
     },
+    /** Sends the answers held by a `hold` behaviour for `path` (all when left out). */
+    release: async (path?: string) => {
+      const init = {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(path === undefined ? {} : { path }),
+      };
+      await Promise.all(origins().map((origin) => control(origin, 'release', init)));
+    },
     reset: async () => {
       await Promise.all(origins().map((origin) => control(origin, 'reset', { method: 'POST' })));
     },

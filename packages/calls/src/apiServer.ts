@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { controlAllowed } from './controlAccess';
+import { controlPanelPage } from './controlPanel';
 import { answerOnce, createAnswerMemory, IDEMPOTENCY_KEYS } from './idempotency';
 
 /**
@@ -17,7 +18,9 @@ import { answerOnce, createAnswerMemory, IDEMPOTENCY_KEYS } from './idempotency'
  * never (hang), an invalid payload, or by dropping the connection; it records every request and
  * whether the client went away before the answer (an aborted fetch closes its connection). Tests
  * in the same process use the handle; others (Vitest workers) use the control endpoints under
- * `/__control/{behave,reset,requests}`, which the app's `/api` proxy never forwards: it forwards
+ * `/__control/{behave,release,normal,reset,requests}`, and a person uses the page at `/__control/`
+ * (controlPanel.ts: the next or every call to a path slow, failing, or never answering, in
+ * `npm start`). The app's `/api` proxy never forwards them: it forwards
  * only paths under `/api` once normalised, and this server refuses any path with a dot segment, so
  * no spelling of `/api/../__control` reaches them. They answer only this machine's tools: a foreign
  * `Host` (DNS rebinding) or a browser's cross-site request gets 403 (controlAccess.ts).
@@ -68,6 +71,12 @@ export type Behaviour =
   /** This status and body instead of the handler's; `retryAfter` (seconds) sends a Retry-After header. */
   | { kind: 'status'; status: number; body?: unknown; retryAfter?: number }
   | { kind: 'hang' }
+  /**
+   * The handler runs at once; its answer is sent when `release()` is called for its path (or for
+   * all: a release before the request comes lifts the hold), or its connection closed by `reset()`. A test waits on what it tests (the loading state, the saving
+   * text) and then lets the answer go, instead of racing a fixed delay against its own waits.
+   */
+  | { kind: 'hold' }
   /** A 200 with a JSON body of an unexpected shape. */
   | { kind: 'invalid' }
   /** A 200 with an HTML page where JSON was expected (a proxy's error page, an app's index.html). */
@@ -94,13 +103,25 @@ export interface RequestRecord {
   idempotencyKey?: string;
   /** Answered with the first answer to its Idempotency-Key: the handler did not run. */
   replayed?: true;
+  /** Its answer is held (a `hold` behaviour) until `release()`. */
+  held?: true;
 }
 
 export interface ApiServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
   behave(rule: Rule): void;
-  /** Forgets the rules, the recorded requests and the answers kept by Idempotency-Key. */
+  /**
+   * Sends the held answers (`hold`) of requests for `path`, or of every request when left out, and
+   * lifts its hold rules: a request that had not come yet is answered at once when it does.
+   */
+  release(path?: string): void;
+  /**
+   * Every call answers as its handler says again: the rules are forgotten and held answers sent,
+   * the log and the Idempotency-Key answers kept (the panel's "Back to normal", controlPanel.ts).
+   */
+  normal(): void;
+  /** Forgets the rules, the recorded requests, the held answers and the answers kept by Idempotency-Key. */
   reset(): void;
   requests(): RequestRecord[];
   close(): Promise<void>;
@@ -204,8 +225,8 @@ export function ruleProblem(rule: unknown): string | undefined {
       return 'retryAfter is a whole number of seconds';
     return undefined;
   }
-  if (kind === 'hang' || kind === 'invalid' || kind === 'html' || kind === 'drop') return undefined;
-  return 'behaviour.kind is delay, status, hang, invalid, html or drop';
+  if (kind === 'hang' || kind === 'hold' || kind === 'invalid' || kind === 'html' || kind === 'drop') return undefined;
+  return 'behaviour.kind is delay, status, hang, hold, invalid, html or drop';
 }
 
 /**
@@ -317,6 +338,17 @@ export async function startApiServer(options: {
   const routes = routesOf(options.handlers);
   let rules: Rule[] = [];
   let log: RequestRecord[] = [];
+  /**
+   * Requests under a `hold` behaviour, from their arrival: `send` is set once the handler has
+   * answered. Released before that, the answer goes as soon as it is ready.
+   */
+  interface Held {
+    path: string;
+    record: RequestRecord;
+    response: ServerResponse;
+    send?: () => void;
+  }
+  let held: Held[] = [];
   const memory = createAnswerMemory<Written>(options.limits?.idempotencyKeys ?? IDEMPOTENCY_KEYS);
 
   const takeRule = (method: string, path: string): Behaviour | undefined => {
@@ -335,6 +367,28 @@ export async function startApiServer(options: {
       const problem = ruleProblem(rule);
       if (problem) return json(response, 400, { message: `Not a rule: ${problem}` });
       handle.behave(rule as Rule);
+      return json(response, 200, {});
+    }
+    if (path === '/__control/release' && request.method === 'POST') {
+      const body = await readBody(request, bodyLimit);
+      const released = (body as { path?: unknown } | undefined)?.path;
+      if (released !== undefined && typeof released !== 'string') {
+        return json(response, 400, { message: 'Not a release: path is a pathname under /api, or left out for all' });
+      }
+      handle.release(released);
+      return json(response, 200, {});
+    }
+    if (path === '/__control/' && request.method === 'GET') {
+      response.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      return response.end(controlPanelPage());
+    }
+    if (path === '/__control/normal' && request.method === 'POST') {
+      handle.normal();
       return json(response, 200, {});
     }
     if (path === '/__control/reset' && request.method === 'POST') {
@@ -436,6 +490,11 @@ export async function startApiServer(options: {
       record.aborted = !response.writableFinished;
     });
     const behaviour = takeRule(method, path);
+    const hold: Held | undefined = behaviour?.kind === 'hold' ? { path, record, response } : undefined;
+    if (hold) {
+      record.held = true;
+      held.push(hold);
+    }
     // A behaviour that replaces the answer does not run the handler (a refused save saves nothing).
     if (behaviour?.kind === 'status') {
       const body = behaviour.body ?? { message: `Told to answer ${behaviour.status}` };
@@ -454,7 +513,8 @@ export async function startApiServer(options: {
       .then(
         (written) => {
           if (behaviour?.kind === 'delay') timer = setTimeout(() => send(response, written), behaviour.ms);
-          else send(response, written);
+          else if (hold && record.held) hold.send = () => send(response, written);
+          else if (!hold || !response.destroyed) send(response, written);
         },
         (error: unknown) =>
           error instanceof Refused
@@ -479,9 +539,27 @@ export async function startApiServer(options: {
       if (problem) throw new Error(`Not a rule: ${problem}`);
       rules = [{ ...rule }, ...rules];
     },
+    release: (path) => {
+      // A hold whose request has not come yet is lifted: it is answered at once when it does.
+      const lifted = (rule: Rule) => rule.behaviour.kind === 'hold' && (path === undefined || rule.path === path);
+      rules = rules.filter((rule) => !lifted(rule));
+      const now = held.filter((answer) => path === undefined || answer.path === path);
+      held = held.filter((answer) => !now.includes(answer));
+      for (const answer of now) {
+        delete answer.record.held;
+        if (!answer.response.destroyed) answer.send?.();
+      }
+    },
+    normal: () => {
+      rules = [];
+      handle.release();
+    },
     reset: () => {
       rules = [];
       log = [];
+      // A held answer nobody will release: its connection is closed, not left open for ever.
+      for (const answer of held) answer.response.destroy();
+      held = [];
       memory.clear();
     },
     requests: () => log.map((r) => ({ ...r })),

@@ -1,5 +1,5 @@
 import { fromPromise, type PromiseActorLogic } from 'xstate';
-import { performCall, type CallSpec } from './http';
+import { performCall, type CallSpec, type StaleTarget } from './http';
 import { registerWarmable } from '@statechart/core';
 
 /**
@@ -21,6 +21,8 @@ interface Entry {
   value?: { output: unknown; at: number };
   /** The request in flight, and whether an actor (not a warm-up) owns it: leaving aborts an owned one. */
   inflight?: Promise<unknown>;
+  /** Asks again for the same call and input, with the fetch its last request used (a save's refresh). */
+  refetch?: () => void;
 }
 
 export interface CallCache {
@@ -30,6 +32,11 @@ export interface CallCache {
   get<I, O>(spec: CallSpec<I, O>, input: I, options?: { signal?: AbortSignal; fetch?: typeof fetch }): Promise<O>;
   /** Starts the call ahead of need, unless its answer is fresh or on its way. Failures are forgotten. */
   warm<I, O>(spec: CallSpec<I, O>, input: I, options?: { fetch?: typeof fetch }): void;
+  /**
+   * Makes kept answers stale (a save's `invalidates`): each is dropped, a request in flight for it
+   * is no longer joined nor kept, and an answer that was kept is fetched again in the background.
+   */
+  invalidate(targets: readonly StaleTarget[]): void;
   clear(): void;
 }
 
@@ -49,11 +56,19 @@ export function createCallCache(now: () => number = () => Date.now()): CallCache
   const isFresh = (spec: CallSpec<never, unknown>, entry: Entry) =>
     entry.value !== undefined && spec.freshForMs !== undefined && now() - entry.value.at < spec.freshForMs;
 
+  const staleAfter = <I, O>(spec: CallSpec<I, O>, input: I) => {
+    const targets = typeof spec.invalidates === 'function' ? spec.invalidates(input) : spec.invalidates;
+    if (targets?.length) cache.invalidate(targets);
+  };
+
   const start = <I, O>(spec: CallSpec<I, O>, input: I, entry: Entry, options: Parameters<typeof performCall>[2]) => {
+    entry.refetch = () => void start(spec, input, entry, { fetch: options?.fetch }).catch(() => {});
     const request = performCall(spec, input, options).then(
       (output) => {
-        if (entry.inflight === request) entry.inflight = undefined;
-        if (spec.freshForMs !== undefined) entry.value = { output, at: now() };
+        // Invalidated while on its way: its answer may predate the save, so it is not kept.
+        const current = entry.inflight === request;
+        if (current) entry.inflight = undefined;
+        if (spec.freshForMs !== undefined && current) entry.value = { output, at: now() };
         return output;
       },
       (error: unknown) => {
@@ -73,7 +88,12 @@ export function createCallCache(now: () => number = () => Date.now()): CallCache
       return isFresh(spec, entry) && entry.value ? { output: entry.value.output as never } : undefined;
     },
     get(spec, input, { signal, fetch } = {}) {
-      if (spec.freshForMs === undefined) return performCall(spec, input, { signal, fetch });
+      if (spec.freshForMs === undefined) {
+        return performCall(spec, input, { signal, fetch }).then((output) => {
+          staleAfter(spec, input);
+          return output;
+        });
+      }
       const entry = entryOf(spec, input);
       const hit = cache.fresh(spec, input);
       if (hit) return Promise.resolve(hit.output);
@@ -86,6 +106,22 @@ export function createCallCache(now: () => number = () => Date.now()): CallCache
       const entry = entryOf(spec, input);
       if (entry.inflight || isFresh(spec, entry)) return;
       start(spec, input, entry, { fetch }).catch(() => {});
+    },
+    invalidate(targets) {
+      for (const target of targets) {
+        const name = typeof target === 'string' ? target : target.call;
+        const onlyKey = typeof target === 'string' ? undefined : keyOf(target.input);
+        for (const [spec, byInput] of entries) {
+          if ((spec as { name?: string }).name !== name) continue;
+          for (const [key, entry] of byInput) {
+            if (onlyKey !== undefined && key !== onlyKey) continue;
+            const kept = entry.value !== undefined;
+            entry.value = undefined;
+            entry.inflight = undefined;
+            if (kept) entry.refetch?.();
+          }
+        }
+      }
     },
     clear: () => entries.clear(),
   };

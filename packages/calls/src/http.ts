@@ -44,7 +44,24 @@ export interface CallSpec<TInput, TOutput> {
    * default for anything that changes data). Only for calls whose answer depends on the input alone.
    */
   freshForMs?: number;
+  /**
+   * The call's name, by which another call's `invalidates` names it: set by `defineCalls` from
+   * its key (`listRecords`), or here for a call defined alone.
+   */
+  name?: string;
+  /**
+   * The kept answers this call makes stale when it succeeds (a save and the list it changes): call
+   * names (every kept answer of that call), or `{ call, input }` for the answer to one input (the
+   * detail of the record saved). A function gets the call's input, for the params that matter:
+   * `({ id }) => ['listRecords', { call: 'getRecord', input: { id } }]`.
+   * Stale answers are dropped at once, and those that were kept are fetched again in the
+   * background, so the next visit shows the fresh answer (docs/calls.md, "Saves refresh what they change").
+   */
+  invalidates?: readonly StaleTarget[] | ((input: TInput) => readonly StaleTarget[]);
 }
+
+/** A kept answer a call makes stale: every answer of the call of that name, or its answer to one input. */
+export type StaleTarget = string | { call: string; input: unknown };
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -57,6 +74,34 @@ export const RETRY_AFTER_MAX_MS = 5_000;
 
 /** Spelled out so that the input and output types are inferred once, from the path and schema. */
 export const defineCall = <TInput, TOutput>(spec: CallSpec<TInput, TOutput>): CallSpec<TInput, TOutput> => spec;
+
+/**
+ * An app's calls by name (`{ listRecords: defineCall(…), saveRecord: defineCall(…) }`): each is
+ * named by its key, so `invalidates: ['listRecords']` finds it. A name in a list of `invalidates`
+ * that is not one of the keys is refused here, at start, rather than ignored at the first save.
+ */
+export function defineCalls<T extends Record<string, Pick<CallSpec<never, never>, 'name'> & { invalidates?: unknown }>>(
+  calls: T,
+): T {
+  for (const [name, spec] of Object.entries(calls)) {
+    if (spec.name !== undefined && spec.name !== name) {
+      throw new Error(
+        `defineCalls: the call under "${name}" is named "${spec.name}": leave its name out, or use it as its key`,
+      );
+    }
+    spec.name = name;
+    if (!Array.isArray(spec.invalidates)) continue;
+    for (const target of spec.invalidates as StaleTarget[]) {
+      const called = typeof target === 'string' ? target : target.call;
+      if (!(called in calls)) {
+        throw new Error(
+          `defineCalls: "${name}" invalidates "${called}", which is not one of its calls (${Object.keys(calls).join(', ')}): name one of them`,
+        );
+      }
+    }
+  }
+  return calls;
+}
 
 /** Any method but GET changes data: it carries an Idempotency-Key, and its timeout is an unknown outcome. */
 export const changesData = (method: CallMethod): boolean => method !== 'GET';

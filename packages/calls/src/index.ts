@@ -7,7 +7,7 @@ export { CallFailed, CallPending, CallRegion } from './CallStatus';
 export { callActor } from './cache';
 export { errorStrings } from './errorStrings';
 export { catalogueEntry, describeError, genericEntry } from './errors';
-export { CallFailure, type CallSpec, DEFAULT_TIMEOUT_MS, defineCall } from './http';
+export { CallFailure, type CallSpec, DEFAULT_TIMEOUT_MS, defineCall, defineCalls, type StaleTarget } from './http';
 export { useWaitLeft } from './waitLeft';
 export {
   type CallError,

@@ -114,6 +114,61 @@ describe('the API server with any handlers', () => {
     await expect(fetch(`${server.url}/api/things`)).rejects.toThrow();
   });
 
+  it('holds an answer until it is released, running the handler at once, so a test waits on a condition and not on a delay', async () => {
+    server.behave({ path: '/api/things', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
+    let settled = false;
+    const saving = call('/api/things', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"held"}',
+    }).finally(() => (settled = true));
+    await expect.poll(() => server.requests()).toMatchObject([{ path: '/api/things', held: true, answered: false }]);
+    await expect.poll(() => seen, { message: 'the handler ran before the release' }).toEqual([{ name: 'held' }]);
+    expect(settled, 'no answer before the release').toBe(false);
+    // Another path's release leaves it held; its own sends the handler's answer.
+    server.release('/api/other');
+    expect(server.requests()[0]?.held).toBe(true);
+    server.release('/api/things');
+    expect(await saving).toMatchObject({ status: 201, body: { id: 2 } });
+    expect(server.requests()).toEqual([{ method: 'POST', path: '/api/things', aborted: false, answered: true }]);
+    // Released over HTTP too, before the request even came: the hold is lifted, never left to
+    // catch the request once the test stopped waiting for it.
+    server.behave({ path: '/api/things', behaviour: { kind: 'hold' } });
+    const released = await fetch(`${server.url}/__control/release`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/api/things' }),
+    });
+    expect(released.status).toBe(200);
+    expect(await call('/api/things')).toMatchObject({ status: 200, body: [{ id: 1 }] });
+  });
+
+  it('serves the page for misbehaving by hand at /__control/, and goes back to normal keeping what it saw', async () => {
+    const page = await fetch(`${server.url}/__control/`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain("post('behave', rule)");
+    server.behave({ path: '/api/things', behaviour: { kind: 'status', status: 503 } });
+    server.behave({ path: '/api/things/1', behaviour: { kind: 'hold' } });
+    expect(await call('/api/things')).toMatchObject({ status: 503 });
+    const held = call('/api/things/1');
+    await expect.poll(() => server.requests().filter((request) => request.held)).toHaveLength(1);
+    expect((await fetch(`${server.url}/__control/normal`, { method: 'POST' })).status).toBe(200);
+    expect(await held).toMatchObject({ status: 200 });
+    expect(await call('/api/things')).toMatchObject({ status: 200 });
+    expect(server.requests().map((request) => request.path)).toEqual(['/api/things', '/api/things/1', '/api/things']);
+  });
+
+  it('closes a held answer’s connection on reset, so no client waits for ever', async () => {
+    server.behave({ path: '/api/things', behaviour: { kind: 'hold' } });
+    const waiting = fetch(`${server.url}/api/things`).then(
+      () => 'answered',
+      () => 'closed',
+    );
+    await expect.poll(() => server.requests().length).toBe(1);
+    server.reset();
+    expect(await waiting).toBe('closed');
+  });
+
   it('is told how to behave over HTTP by tests in other processes', async () => {
     const rule = { path: '/api/things', behaviour: { kind: 'status', status: 503 } };
     const post = (path: string, body?: unknown) =>

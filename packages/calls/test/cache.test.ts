@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
 import { callActor, createCallCache } from '../src/cache';
-import { defineCall } from '../src/http';
+import { defineCall, defineCalls } from '../src/http';
 
 /**
  * Freshness at the machine level: a small machine whose `loading` state invokes a call, a fetch
@@ -157,5 +157,110 @@ describe('a call without a freshness', () => {
     t.actor.send({ type: 'open', id: 1 });
     expect(t.value()).toBe('{"thing":"loading"}');
     expect(t.server.requests).toHaveLength(2);
+  });
+});
+
+describe('saves that make kept answers stale', () => {
+  /** A list and its details that a save changes, behind a fetch that answers at once and counts. */
+  function records() {
+    const names = ['Alpha'];
+    const asked: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      const url = String(input);
+      asked.push(`${init?.method ?? 'GET'} ${url}`);
+      if (init?.method === 'POST') {
+        names.push((JSON.parse(String(init.body)) as { name: string }).name);
+        return Response.json({ id: names.length }, { status: 201 });
+      }
+      const id = Number(url.split('/').pop());
+      if (Number.isInteger(id)) return Response.json({ id, name: names[id - 1] });
+      return Response.json(names.map((name, i) => ({ id: i + 1, name })));
+    };
+    const calls = defineCalls({
+      listThings: defineCall<Record<string, never>, Thing[]>({
+        method: 'GET',
+        path: () => '/api/things',
+        response: v.array(thing),
+        freshForMs: 30_000,
+      }),
+      getThing: defineCall<{ id: number }, Thing>({
+        method: 'GET',
+        path: ({ id }) => `/api/things/${id}`,
+        response: thing,
+        freshForMs: 30_000,
+      }),
+      saveThing: defineCall<{ name: string }, { id: number }>({
+        method: 'POST',
+        path: () => '/api/things',
+        body: (input) => input,
+        response: v.object({ id: v.number() }),
+        invalidates: ['listThings'],
+      }),
+      renameThing: defineCall<{ id: number; name: string }, { id: number }>({
+        method: 'POST',
+        path: () => '/api/things',
+        body: (input) => input,
+        response: v.object({ id: v.number() }),
+        invalidates: ({ id }) => [{ call: 'getThing', input: { id } }],
+      }),
+    });
+    return { calls, asked, fetch, cache: createCallCache(() => 0) };
+  }
+
+  it('drops the list a save names and fetches it again at once, so the next entry shows the saved record', async () => {
+    const { calls, asked, fetch, cache } = records();
+    expect(await cache.get(calls.listThings, {}, { fetch })).toEqual([{ id: 1, name: 'Alpha' }]);
+    expect(cache.fresh(calls.listThings, {})).toBeDefined();
+    await cache.get(calls.saveThing, { name: 'Nova' }, { fetch });
+    // Stale at once: an entry now would not show the list without Nova as if it were fresh.
+    expect(cache.fresh(calls.listThings, {}), 'the list right after the save').toBeUndefined();
+    expect(await cache.get(calls.listThings, {}, { fetch })).toEqual([
+      { id: 1, name: 'Alpha' },
+      { id: 2, name: 'Nova' },
+    ]);
+    // The entry joined the background refresh: one request for the list after the save, not two.
+    expect(asked).toEqual(['GET /api/things', 'POST /api/things', 'GET /api/things']);
+  });
+
+  it('makes stale only the answer to the input named, by the save’s own input', async () => {
+    const { calls, fetch, cache } = records();
+    await cache.get(calls.getThing, { id: 1 }, { fetch });
+    await cache.get(calls.listThings, {}, { fetch });
+    await cache.get(calls.saveThing, { name: 'Beta' }, { fetch });
+    await cache.get(calls.getThing, { id: 2 }, { fetch });
+    await cache.get(calls.listThings, {}, { fetch });
+    await cache.get(calls.renameThing, { id: 2, name: 'Beta' }, { fetch });
+    expect(cache.fresh(calls.getThing, { id: 2 }), 'the record renamed').toBeUndefined();
+    expect(cache.fresh(calls.getThing, { id: 1 }), 'another record').toBeDefined();
+    expect(cache.fresh(calls.listThings, {}), 'a call the rename does not name').toBeDefined();
+  });
+
+  it('does not keep an answer that was on its way when the save made it stale', async () => {
+    const { calls, fetch: answerNow, cache } = records();
+    let answerList: () => void = () => {};
+    // The list's request waits; the save is answered meanwhile.
+    const fetch: typeof globalThis.fetch = (input, init) =>
+      init?.method === 'POST' || String(input) !== '/api/things'
+        ? answerNow(input, init)
+        : new Promise((resolve) => (answerList = () => resolve(answerNow(input, init))));
+    const before = cache.get(calls.listThings, {}, { fetch });
+    await cache.get(calls.saveThing, { name: 'Late' }, { fetch: answerNow });
+    answerList();
+    expect(await before, 'the entry that asked still gets its answer').toHaveLength(2);
+    // It may predate the save (the server's order is unknown): the next entry asks again.
+    expect(cache.fresh(calls.listThings, {}), 'an answer asked for before the save').toBeUndefined();
+  });
+
+  it('refuses, at definition, a save that names a call that is not one of its calls', () => {
+    expect(() =>
+      defineCalls({
+        saveThing: defineCall<{ name: string }, unknown>({
+          method: 'POST',
+          path: () => '/api/things',
+          response: v.unknown(),
+          invalidates: ['listThing'],
+        }),
+      }),
+    ).toThrow('"saveThing" invalidates "listThing", which is not one of its calls (saveThing): name one of them');
   });
 });

@@ -70,12 +70,12 @@ export function undeclaredOutcomes(machine: AnyStateMachine, outcomes: Record<st
     const declared = outcomes[src] ?? [];
     if (types.has(`${DONE_ACTOR}${id}`) && !declared.some((o) => 'output' in o)) {
       problems.push(
-        `event "${DONE_ACTOR}${id}" never appears: declare an outcome { output } for actor '${src}' in the spec's outcomes`,
+        `event "${DONE_ACTOR}${id}" never appears: declare an outcome { output } for actor '${src}' in the spec's outcomes (outcomes.${src}: [{ output: … }])`,
       );
     }
     if (types.has(`${ERROR_ACTOR}${id}`) && !declared.some((o) => 'error' in o)) {
       problems.push(
-        `event "${ERROR_ACTOR}${id}" never appears: declare an outcome { error } for actor '${src}' in the spec's outcomes`,
+        `event "${ERROR_ACTOR}${id}" never appears: declare an outcome { error } for actor '${src}' in the spec's outcomes (outcomes.${src}: [{ error: … }])`,
       );
     }
   }

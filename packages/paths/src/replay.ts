@@ -4,10 +4,16 @@ import type { MachineSpec } from './spec';
 import { describeSnapshot } from './cover';
 import { describeEvent, emptySeen, observe, type TestPath } from './graph';
 import { checkRestore } from './history';
-import { createControlledActor, createControls } from './internal';
+import { createControlledActor, createControls, undeclaredOutcomes } from './internal';
 
 /** Replays a path on an actor; a step that lands elsewhere says where, expected and found. */
 export async function replayOnActor(spec: MachineSpec, path: TestPath, seen = emptySeen()) {
+  // Without an invoked actor's outcomes the generator and the replay settle it differently, and a
+  // step would land elsewhere for a reason the replay cannot see: named here, before any step.
+  const undeclared = undeclaredOutcomes(spec.machine, spec.outcomes ?? {});
+  if (undeclared.length) {
+    throw new Error(`Paths of ${spec.name} cannot be replayed:\n  ${undeclared.join('\n  ')}`);
+  }
   // Time is a simulated clock; invoked actors settle when a step says so.
   const controls = createControls(spec.machine, spec.outcomes ?? {});
   const actor = createControlledActor(spec.machine, controls, spec);

@@ -220,3 +220,23 @@ describe('specs that pass the machine its input or a snapshot to start from', ()
     expect(generated.graph.nodes[0]?.snapshot.value).toBe('area');
   });
 });
+
+describe('a spec without the outcomes of an invoked actor', () => {
+  it('names the actor and the spec field outcomes.<actor> before any replay, not a replay that went elsewhere', async () => {
+    const outcomes = Object.fromEntries(
+      Object.entries(referenceSpec.outcomes ?? {}).filter(([actor]) => actor !== 'loadRecord'),
+    );
+    const spec = makeSpec({ ...referenceSpec, outcomes });
+    const generated = await generate(spec, 'machine', routeEvents(spec));
+    const failures: string[] = [];
+    for (const path of generated.paths) {
+      await replayOnActor(spec, path).catch((error: unknown) => failures.push(String(error)));
+    }
+    expect(failures.length, 'every path is stopped before it is replayed').toBe(generated.paths.length);
+    for (const failure of new Set(failures)) {
+      expect(failure).toContain("actor 'loadRecord'");
+      expect(failure).toContain('outcomes.loadRecord');
+      expect(failure).not.toContain('the machine no longer does what the generator computed');
+    }
+  });
+});

@@ -67,6 +67,31 @@ function apiPathsOnly(hasApi: () => boolean): Plugin {
 }
 
 /**
+ * `npm start` only (the dev server, never preview or a build): `/__control` redirects to the
+ * development API server's page for making calls misbehave by hand (@statechart/calls's
+ * controlPanel.ts), on the API server's own origin, where its control endpoints admit it.
+ */
+function callsByHand(devApi: () => string | undefined): Plugin {
+  return {
+    name: 'calls-by-hand',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const api = devApi();
+        const path = (request.url ?? '').split('?', 1)[0];
+        if (!api || (path !== '/__control' && path !== '/__control/')) return next();
+        response.statusCode = 302;
+        response.setHeader('location', `${api}/__control/`);
+        response.setHeader('cache-control', 'no-store');
+        response.end();
+      });
+      server.httpServer?.once('listening', () => {
+        if (devApi()) server.config.logger.info(`  ➜  Calls by hand: /__control (slow, failing or silent calls)`);
+      });
+    },
+  };
+}
+
+/**
  * Headers the dev and preview servers send with every answer, as a careful host would: no MIME
  * sniffing, and no framing by another origin. frame-ancestors cannot be set by the CSP meta tag, so
  * it goes as a header policy of its own (X-Frame-Options for older browsers); the rest of the
@@ -247,11 +272,18 @@ export interface StatechartAppOptions {
  */
 export function statechartApp(options: StatechartAppOptions = {}): PluginOption[] {
   let hasApi = false;
+  /** The development API server's own origin, when this config started it (not a real backend's). */
+  let devApi: string | undefined;
   const defaults: Plugin = {
     name: 'statechart-app',
     async config(_config, { command }) {
       const proxy = command === 'serve' ? await apiProxy(options) : undefined;
       hasApi = proxy !== undefined;
+      const target = proxy?.[API_PATTERN.source]?.target;
+      devApi =
+        options.startApi && !process.env[options.apiUrlEnv ?? 'API_URL'] && typeof target === 'string'
+          ? target
+          : undefined;
       return {
         base: process.env.BASE_PATH ?? '/',
         // No cross-origin access to the dev and preview servers (Vite's default admits any
@@ -270,6 +302,7 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
   };
   return [
     react(),
+    callsByHand(() => devApi),
     apiPathsOnly(() => hasApi),
     serveMalformedUrls(),
     securityHeaders(),

@@ -2,7 +2,9 @@ import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { errorStrings } from '@statechart/calls';
+import { controlPanelStrings as panelStrings } from '../../../calls/src/controlPanel';
 import { api } from './api';
+import { recordStrings } from '../../../../examples/reference/recordForm';
 import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { launch } from '@statechart/paths/chromium';
 
@@ -194,12 +196,18 @@ describe('loading on entry', () => {
   });
 
   it('offers the detail’s tabs while it loads, and keeps the chosen one when the answer comes', async () => {
-    await api.behave({ path: '/api/records/2', behaviour: { kind: 'delay', ms: 1_000 }, times: 1 });
+    // Held until the tab is chosen: a fixed delay raced the test's own waits on a loaded machine.
+    await api.behave({ path: '/api/records/2', behaviour: { kind: 'hold' }, times: 1 });
     await open('/records/2', async (page) => {
       const tab = (name: string) => page.getByRole('group', { name: 'Record tabs' }).getByRole('button', { name });
       await page.locator('main section[aria-busy="true"]').first().waitFor();
       await tab('Notes').click();
       expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+      expect(
+        await page.locator('main section[aria-busy="true"]').count(),
+        'still loading when the tab was chosen',
+      ).toBeGreaterThan(0);
+      await api.release('/api/records/2');
       await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
       expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
       await page.getByText('No notes.').waitFor();
@@ -264,7 +272,7 @@ describe('loading on entry', () => {
         await heading(page, 'Reference home').waitFor();
         // The answers are fresh for RECORDS_FRESH_MS: move the page's clock past it.
         await page.clock.setSystemTime(Date.now() + RECORDS_FRESH_MS + 1_000);
-        await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 1_200 }, times: 1 });
+        await api.behave({ path: '/api/records', behaviour: { kind: 'hold' }, times: 1 });
         await watchPending(page);
         await page.goBack();
         await heading(page, 'All records').waitFor();
@@ -272,6 +280,7 @@ describe('loading on entry', () => {
         await page.locator('main section[aria-busy="true"]').waitFor();
         expect(await page.getByTestId('records').getByRole('link').count()).toBe(3);
         await expect.poll(() => pendingSeen(page)).toEqual({ shown: true, busy: true });
+        await api.release('/api/records');
         await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
         expect((await api.requests()).map((request) => request.path)).toEqual(['/api/records', '/api/records']);
       },
@@ -293,14 +302,130 @@ describe('loading on entry', () => {
     });
   });
 
-  it('shows no pending text when the answer is fast', async () => {
+  it('shows no pending text when the answer comes within the pending text’s delay', async () => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
+      // The pending text waits 400 ms (the stylesheet's animation delay) before it shows.
+      const pendingStyle = await page.evaluate(() => {
+        const probe = document.createElement('p');
+        probe.className = 'pending';
+        document.body.append(probe);
+        const { opacity, animationDelay } = getComputedStyle(probe);
+        probe.remove();
+        return { opacity, animationDelay };
+      });
+      expect(pendingStyle).toEqual({ opacity: '0', animationDelay: '0.4s' });
+      // Animation time stands still: on a loaded machine the answer may take longer than 400 ms of
+      // wall time, yet it still comes within the delay, which is what this test is about.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Animation.enable');
+      await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
       await watchPending(page);
       await page.getByRole('link', { name: 'Records', exact: true }).click();
       await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
       expect((await pendingSeen(page)).shown).toBe(false);
     });
+  });
+});
+
+describe('a save and the list it changes', () => {
+  it('shows the saved record on the list it belongs to at the next visit, while the list’s answer was still fresh', async () => {
+    await open('/records', async (page) => {
+      const list = page.getByTestId('records');
+      await list.getByRole('link', { name: 'Record 3' }).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: recordStrings.nav }).click();
+      await heading(page, recordStrings.title).waitFor();
+      await page.getByLabel(recordStrings.fields.name, { exact: true }).fill('Nova');
+      // The reference server keeps its list the placeholder seven (tests save at the same time):
+      // here it answers the list as a server that lists saved records would.
+      const withNova = {
+        records: [
+          { id: 1, name: 'Nova' },
+          { id: 2, name: 'Record 2' },
+          { id: 3, name: 'Record 3' },
+        ],
+        pages: 3,
+      };
+      await api.behave({
+        path: '/api/records',
+        method: 'GET',
+        behaviour: { kind: 'status', status: 200, body: withNova },
+      });
+      await page.getByRole('button', { name: recordStrings.submit }).click();
+      await heading(page, recordStrings.saved).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Records', exact: true }).click();
+      await heading(page, 'All records').waitFor();
+      // Well within RECORDS_FRESH_MS of the first answer: only the save made it stale.
+      await expect
+        .poll(() => list.getByRole('link', { name: 'Nova' }).count(), {
+          timeout: 10_000,
+          message: "the saved record on the list: the save names the list as stale (invalidates: ['listRecords'])",
+        })
+        .toBe(1);
+      expect(await list.getByRole('link', { name: 'Record 1' }).count(), 'the answer from before the save').toBe(0);
+      const lists = (await api.requestsFor('/api/records')).filter((request) => request.method === 'GET');
+      expect(lists, 'the first visit, then one refresh after the save').toHaveLength(2);
+    });
+  });
+});
+
+describe('calls made to misbehave by hand (the development API server’s page at /__control/)', () => {
+  it('makes every call to a path fail with the status chosen, then answers it normally again', async () => {
+    const context = await browser.newContext();
+    try {
+      const panel = await context.newPage();
+      await panel.goto(`${inject('apiUrl')}/__control/`);
+      await panel.getByLabel(panelStrings.path).fill('/api/records');
+      await panel.getByLabel(panelStrings.status, { exact: true }).check();
+      await panel.getByLabel(panelStrings.statusCode, { exact: true }).fill('503');
+      await panel.getByLabel(panelStrings.every).check();
+      await panel.getByRole('button', { name: panelStrings.apply }).click();
+      await expect.poll(() => panel.getByRole('status').textContent()).toContain(panelStrings.applied);
+
+      await open('/records', async (page) => {
+        await alert(page).waitFor();
+        expect(await alert(page).textContent()).toContain(errorStrings.server);
+        // Every call: Retry fails too.
+        await page.getByRole('button', { name: errorStrings.retry }).click();
+        await expect.poll(async () => (await api.requestsFor('/api/records')).length).toBe(2);
+        await alert(page).waitFor();
+        await panel.getByRole('button', { name: panelStrings.normal }).click();
+        await expect.poll(() => panel.getByRole('status').textContent()).toBe(panelStrings.cleared);
+        await page.getByRole('button', { name: errorStrings.retry }).click();
+        await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes only the next call never answer when asked for the next one', async () => {
+    const context = await browser.newContext();
+    try {
+      const panel = await context.newPage();
+      await panel.goto(`${inject('apiUrl')}/__control/`);
+      await panel.getByLabel(panelStrings.path).fill('/api/records/2');
+      await panel.getByLabel(panelStrings.hang).check();
+      await panel.getByRole('button', { name: panelStrings.apply }).click();
+      await expect.poll(() => panel.getByRole('status').textContent()).toContain(panelStrings.applied);
+      await open(
+        '/records/2',
+        async (page) => {
+          await alert(page).waitFor();
+          expect(await alert(page).textContent()).toContain(errorStrings.timeout);
+          await page.getByRole('button', { name: errorStrings.retry }).click();
+          await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Record 2');
+        },
+        { timeoutMs: 1_000 },
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is not served by the app: the built app answers /__control/ with its own page, never the panel', async () => {
+    const response = await fetch(`${inject('referenceUrl')}/__control/`);
+    expect(await response.text()).not.toContain(panelStrings.title);
   });
 });
 
@@ -338,9 +463,10 @@ describe('failures: the catalogue message, focused, with its handling', () => {
     await alert(page).waitFor();
     expect(await focus(page)).toBe('alert in the call region');
     await api.reset();
-    await api.behave({ path: '/api/records', behaviour: { kind: 'delay', ms: 300 }, times: 1 });
+    await api.behave({ path: '/api/records', behaviour: { kind: 'hold' }, times: 1 });
     await page.getByRole('button', { name: errorStrings.retry }).click();
-    expect(await focus(page)).toBe('section in the call region');
+    await expect.poll(() => focus(page)).toBe('section in the call region');
+    await api.release('/api/records');
     await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).waitFor();
     expect(await focus(page)).toBe('section in the call region');
     expect(await alert(page).count()).toBe(0);

@@ -171,13 +171,15 @@ describe('drafts across two tabs in Chromium (issue 28, defect 3)', () => {
 
   it('saves one shared draft once when two tabs submit it: its key travels with the draft', async () => {
     // The first save is held (saved, answer on its way) while the other tab submits the same draft.
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 1_500 }, times: 1 });
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
     await twoTabs(async (a, b) => {
       await name(a).fill('Shared draft');
       await expect.poll(() => name(b).inputValue()).toBe('Shared draft');
       await a.getByRole('button', { name: recordStrings.submit }).click();
       await expect.poll(() => saves()).toHaveLength(1);
       await b.getByRole('button', { name: recordStrings.submit }).click();
+      await expect.poll(() => saves(), { message: 'B’s save came while A’s was held' }).toHaveLength(2);
+      await api.release('/api/records');
       for (const tab of [a, b]) await tab.getByRole('heading', { name: recordStrings.saved, exact: true }).waitFor();
       const [first, second, ...more] = await saves();
       expect(second?.idempotencyKey, 'B sent the key of the draft it took from A').toBe(first?.idempotencyKey);

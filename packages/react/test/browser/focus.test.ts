@@ -175,7 +175,7 @@ describe.concurrent('every refusal speaks', () => {
 describe('leaving during a slow save', () => {
   it('says the changes are being saved, never “not saved yet”, while the save is in flight', async () => {
     await api.reset();
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 1_500 }, times: 1 });
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
     await open('/records/new', async (page) => {
       await field(page, recordStrings.fields.name).fill('A name');
       await page.getByRole('button', { name: recordStrings.submit }).click();
@@ -185,6 +185,7 @@ describe('leaving during a slow save', () => {
       await saving.waitFor();
       await expect.poll(() => focus(page)).toBe(`alert ${formStrings.refusedWhileSaving}`);
       expect(await page.getByRole('alert').filter({ hasText: formStrings.refusedHeading }).count()).toBe(0);
+      await api.release('/api/records');
       await heading(page, recordStrings.saved).waitFor();
       expect(await page.getByRole('alert').count()).toBe(0);
       expect(pathOf(page)).toBe('/records/new');

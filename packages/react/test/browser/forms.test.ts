@@ -276,11 +276,12 @@ describe('the reference form in Chromium', () => {
       await field(page, recordStrings.fields.name).fill('A name');
       await pressBack(page);
       await expect.poll(() => path(page)).toBe('/records/new');
-      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 500 }, times: 1 });
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
       await page.getByRole('button', { name: recordStrings.submit }).click();
       await page.getByText(formStrings.saving).waitFor();
       // The submit button is disabled while saving: the focus waits in the form, not on <body>.
-      expect(await focus(page)).toBe('form');
+      await expect.poll(() => focus(page)).toBe('form');
+      await api.release('/api/records');
       await heading(page, recordStrings.saved).waitFor();
       expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
       expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);
@@ -341,9 +342,10 @@ describe('the reference form in Chromium', () => {
       await heading(page, recordStrings.failed).waitFor();
       await expect.poll(() => focus(page)).toBe(`alert ${recordStrings.failed}`);
       expect(await field(page, recordStrings.fields.name).inputValue()).toBe('Kept');
-      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 400 }, times: 1 });
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
       await page.getByRole('button', { name: recordStrings.retry }).click();
-      expect(await focus(page)).toBe('form');
+      await expect.poll(() => focus(page)).toBe('form');
+      await api.release('/api/records');
       await heading(page, recordStrings.saved).waitFor();
       expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
       expect(await saves()).toHaveLength(2);
@@ -374,7 +376,7 @@ describe('the reference form in Chromium', () => {
 
   it('saves once when the answer comes after the timeout: Try again sends the same Idempotency-Key and gets the first answer', async () => {
     // The handler runs at once (the record exists); its answer is held past the app's timeout.
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 2_500 }, times: 1 });
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
@@ -420,7 +422,7 @@ describe('the reference form in Chromium', () => {
 
   it('saves a draft once when the page reloads during its save: its key comes back with the draft', async () => {
     // The handler runs at once (the record is saved); its answer is held, and the page reloads meanwhile.
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 3_000 }, times: 1 });
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
@@ -462,8 +464,8 @@ describe('the reference form in Chromium', () => {
   });
 
   it('does not save a draft twice when it is edited after an unknown outcome that was in fact saved', async () => {
-    // Saved at once, answered after the app's timeout: an unknown outcome.
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 2_500 }, times: 1 });
+    // Saved at once, answered after the app's timeout (never, here): an unknown outcome.
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
@@ -533,12 +535,14 @@ describe('the reference form in Chromium', () => {
   });
 
   it('refuses leaving while submitting: the save is not aborted, and completes', async () => {
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'delay', ms: 800 }, times: 1 });
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
     await open('/records/new', async (page) => {
       await fillValid(page);
       await submit(page);
       await page.getByText(formStrings.saving).waitFor();
       await nav(page).getByRole('link', { name: 'Records', exact: true }).click();
+      expect(path(page), 'refused while the save is held').toBe('/records/new');
+      await api.release('/api/records');
       await heading(page, recordStrings.saved).waitFor();
       expect(path(page)).toBe('/records/new');
       expect(await saves()).toMatchObject([{ answered: true, aborted: false }]);

@@ -627,24 +627,38 @@ describe.concurrent('a view chunk that fails to load', () => {
       });
       await page.goto(origin() + '/');
       await heading(page, 'Reference home').waitFor();
+      // The idle preload asks first (its request fails): waited for here, it cannot come late,
+      // after the error state shows, on a loaded machine where idle callbacks are slow to run.
+      await expect
+        .poll(() => requests, { timeout: 20_000, message: 'the idle preload asked for the editor chunk' })
+        .toBeGreaterThanOrEqual(1);
       await page.getByRole('link', { name: 'Editor' }).click();
       await heading(page, 'Something went wrong').waitFor();
       expect(path(page)).toBe('/editor');
-      // A loop keeps fetching while the error state shows; a bounded few requests before it are
-      // the intents that may each ask once (the idle preload, the link's warm-up on hover or focus,
-      // the navigation's retry), in an order that depends on the machine's load: seen 1 to 3.
-      const failedRequests = requests;
-      expect(failedRequests).toBeGreaterThanOrEqual(1);
-      expect(failedRequests).toBeLessThanOrEqual(3);
-      await page.waitForTimeout(1000);
-      expect(requests, 'requests for the failed chunk while its error state showed').toBe(failedRequests);
+      // Each intent may ask once: the idle preload, the link's warm-up on hover or focus, the
+      // navigation, and the retry the router makes when the machine moves to its error state
+      // (app.tsx retries failed chunks on every change it hears; on a loaded machine that render
+      // can come after the error heading shows). A loop asks on every render: past that bound
+      // within a few frames, and by the next navigation.
+      const INTENTS = 4;
+      expect(requests, 'the preload and the navigation asked before the error state showed').toBeGreaterThanOrEqual(2);
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            let frames = 10;
+            const next = () => (--frames ? requestAnimationFrame(next) : resolve());
+            requestAnimationFrame(next);
+          }),
+      );
+      await heading(page, 'Something went wrong').waitFor();
+      expect(requests, 'requests for the failed chunk while its error state showed').toBeLessThanOrEqual(INTENTS);
 
       await page.unroute('**/editor.view-*.js');
       await page.getByRole('link', { name: 'Go to the home page' }).click();
       await heading(page, 'Reference home').waitFor();
       await page.getByRole('link', { name: 'Editor' }).click();
       await heading(page, 'Editor').waitFor();
-      expect(requests).toBe(failedRequests);
+      expect(requests, 'requests for the failed chunk until the next navigation').toBeLessThanOrEqual(INTENTS);
     } finally {
       await close();
     }
