@@ -51,17 +51,17 @@ async function perform(page: Page, origin: string, spec: MachineSpec, step: Walk
     return `link ${target ?? '?'}`;
   }
   if (step.kind === 'back') {
-    await page.goBack();
+    const moved = await traverse(() => page.goBack({ timeout: TRAVERSAL_WAIT_MS }));
     // Back from the first entry leaves the app: come back, as a person would.
     if (!page.url().startsWith(origin)) {
       await page.goForward();
       return 'back out of the app and forward';
     }
-    return 'back';
+    return moved ? 'back' : 'back (refused: no navigation)';
   }
   if (step.kind === 'forward') {
-    await page.goForward();
-    return 'forward';
+    const moved = await traverse(() => page.goForward({ timeout: TRAVERSAL_WAIT_MS }));
+    return moved ? 'forward' : 'forward (refused: no navigation)';
   }
   if (step.kind === 'reload') {
     await page.reload();
@@ -70,6 +70,24 @@ async function perform(page: Page, origin: string, spec: MachineSpec, step: Walk
   const url = pick(spec.urls, step.pick) ?? '/';
   await page.goto(origin + url);
   return `typed ${url.length > 40 ? `${url.slice(0, 40)}…` : url}`;
+}
+
+/**
+ * How long Back or Forward waits for its navigation. Where the Navigation API lets the app cancel a
+ * refused traversal before it commits (a form with unsaved input), no navigation ever comes and
+ * Playwright's goBack() would wait its whole timeout; the check that follows waits on what
+ * matters (URL == href(snapshot)) either way.
+ */
+const TRAVERSAL_WAIT_MS = 3000;
+
+/** Runs a traversal; false when no navigation came (cancelled by the app, or no entry there). */
+async function traverse(go: () => Promise<unknown>): Promise<boolean> {
+  try {
+    return (await go()) !== null;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') return false;
+    throw error;
+  }
 }
 
 /** URL == href(snapshot), the screen of every state shown, no console error. */
