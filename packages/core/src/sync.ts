@@ -121,17 +121,19 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
 
   // A memory history's own index; none for the browser's.
   const memoryIndex = (): number | undefined => history.index;
-  const indexNow = (): number => history.entry?.().index ?? memoryIndex() ?? 0;
-  // The browser keeps a bounded number of entries; a memory history in tests keeps them all.
-  const reachNow = (): number => history.entry?.().reach ?? Number.POSITIVE_INFINITY;
-  const navigationOf = (id: number, kind: Navigation['kind'], entered: string[]): Navigation => ({
-    id,
-    kind,
-    key: history.location.key,
-    entered,
-    index: indexNow(),
-    reach: reachNow(),
-  });
+  const navigationOf = (id: number, kind: Navigation['kind'], entered: string[]): Navigation => {
+    // Read once per navigation: the browser adapter reads history.state and history.length for it.
+    const entry = history.entry?.();
+    return {
+      id,
+      kind,
+      key: history.location.key,
+      entered,
+      index: entry?.index ?? memoryIndex() ?? 0,
+      // The browser keeps a bounded number of entries; a memory history in tests keeps them all.
+      reach: entry?.reach ?? Number.POSITIVE_INFINITY,
+    };
+  };
   let navigation = navigationOf(0, 'initial', []);
   // The entry we are on, for a memory history: it reports the distance asked of go(), even where it
   // stopped at the first or last entry (a browser does nothing there, and react-router's browser
