@@ -27,7 +27,11 @@ const loadEffects = (): Promise<void> =>
       effectsLoading = undefined;
     },
   ));
-export const navigationEffectsLoaded: Promise<void> = loadEffects();
+// Not where there is no document (Node: a test that imports the shell without rendering it): an
+// import still in flight when a test file ends broke the next file's module runner under Vitest's
+// `isolate: false` ("Cannot read properties of undefined (reading 'getStatus')", at random).
+export const navigationEffectsLoaded: Promise<void> =
+  typeof document === 'undefined' ? Promise.resolve() : loadEffects();
 const onEffectsArrived = (listener: () => void) => {
   effectsArrived.add(listener);
   return () => effectsArrived.delete(listener);

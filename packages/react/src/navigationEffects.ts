@@ -3,6 +3,7 @@ import { useRouter } from './routing';
 import type { Navigation } from '@statechart/core';
 import { prune, readPositions, writePositions, type Positions } from './scrollPositions';
 import { VIEW_PENDING, type ViewRegistry } from './views';
+import { presentWithViewTransitions } from './viewTransitions';
 export { RefusalNotice } from './RefusalNotice';
 
 /**
@@ -11,14 +12,21 @@ export { RefusalNotice } from './RefusalNotice';
  * screen's heading and the scroll position (top for a new entry, the remembered one for
  * Back/Forward). In-screen changes are not navigations and do none of this.
  *
+ * Screen changes run as view transitions where the browser has them (viewTransitions.ts), and all
+ * of this runs in the commit made inside the transition's update callback: as soon as the new
+ * screen is in the DOM, not after the animation.
+ *
  * Loaded after the first render (Shell.tsx), since none of it acts on the first screen but a
  * reload's scroll position: a navigation made before this module arrives is still focused and
- * scrolled when it mounts; only the first entry's scroll position is then not remembered.
+ * scrolled when it mounts (not animated); only the first entry's scroll position is then not remembered.
  */
 export function NavigationEffects({ navigation }: { navigation: Navigation }) {
-  const { sync, views } = useRouter();
+  const router = useRouter();
+  const { sync, views } = router;
   const positions = useRef<Positions>({});
   const shown = useRef(navigation);
+
+  useEffect(() => presentWithViewTransitions(router), [router]);
 
   useEffect(() => {
     positions.current = readPositions();

@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import {
   createContext,
   createElement,
@@ -33,6 +32,7 @@ import {
   type Screen,
 } from '@statechart/core';
 import type { ViewRegistry } from './views';
+import { shownOf, useShown } from './shown';
 
 export interface Router {
   actor: AnyActorRef;
@@ -69,7 +69,7 @@ export function useRouter(): Router {
 export function useMachineSelector<T, TSnapshot extends AnyMachineSnapshot = RoutedSnapshot>(
   selector: (snapshot: TSnapshot) => T,
 ): T {
-  return useSelector(useRouter().actor, selector);
+  return useShown(useRouter(), selector as (snapshot: AnyMachineSnapshot) => T);
 }
 
 /** The snapshot of any routed machine, as far as shared code may rely on it. */
@@ -92,14 +92,14 @@ export function useSend(): (event: EventObject) => void {
 
 /** The href a `<Link to params>` would have now (the current URL with `to`'s part replaced). */
 export function useHref(to: `#${string}`, params?: Record<string, unknown>): string {
-  const { actor, sync } = useRouter();
-  return useSelector(actor, (snapshot) => sync.hrefFor(to, params, snapshot));
+  const router = useRouter();
+  return useShown(router, (snapshot) => router.sync.hrefFor(to, params, snapshot));
 }
 
-/** The latest navigation (not re-rendered by in-screen changes). */
+/** The latest navigation shown (not re-rendered by in-screen changes). */
 export function useNavigation() {
-  const { sync } = useRouter();
-  return useSyncExternalStore(sync.subscribe, sync.getNavigation, sync.getNavigation);
+  const shown = shownOf(useRouter());
+  return useSyncExternalStore(shown.listen, shown.getNavigation, shown.getNavigation);
 }
 
 /**
@@ -110,7 +110,7 @@ export function useNavigation() {
 export function Outlet() {
   const router = useRouter();
   const parent = useContext(ViewContext);
-  const screens = useSelector(router.actor, (snapshot) => viewScreensUnder(router, snapshot, parent), sameScreens);
+  const screens = useShown(router, (snapshot) => viewScreensUnder(router, snapshot, parent), sameScreens);
   return screens.map(({ id, key }) => (
     <ViewContext key={key} value={id}>
       <Suspense fallback={router.pending}>
@@ -177,11 +177,12 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * header marks an entry whose URL is above the screen shown).
  */
 export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
-  const { actor, sync, table, views, warm } = useRouter();
+  const router = useRouter();
+  const { sync, table, views, warm } = router;
   // One subscription per link, not one for each: what a navigation allocates per link is most of
   // what makes its slow tail (garbage collection), and a subscription costs more than the pair.
-  const [href, current] = useSelector(
-    actor,
+  const [href, current] = useShown(
+    router,
     (snapshot): LinkState => [sync.hrefFor(to, params, snapshot), currentness(table, snapshot, to, params)],
     sameLinkState,
   );

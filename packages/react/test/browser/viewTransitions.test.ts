@@ -1,0 +1,236 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { headingNamed, launch, pathOf, withPage } from '@statechart/paths/chromium';
+import { pressBack } from './back';
+
+/**
+ * View transitions on screen changes (issue 34) on the built reference app in Chromium, in both
+ * history modes (the browser-history-api project runs this file again with `window.navigation`
+ * hidden). Transitions are seen by wrapping `document.startViewTransition` before the app's
+ * scripts: each call is recorded with its types, what was named when it started and once it was
+ * ready, which pseudo-elements animated, and where the focus was when the update callback was done.
+ */
+interface Recorded {
+  types: string[];
+  /** Elements with a view-transition-name when the transition was asked for (the old screen). */
+  namedBefore: string[];
+  /** The same once the transition is ready (the new screen), and the root's own name. */
+  namedReady: string[];
+  rootName: string;
+  /** The pseudo-elements with an animation once ready: `::view-transition-group(screen)`… */
+  animated: string[];
+  /** The focused element's text when the DOM update was done, and whether the transition had finished then. */
+  focusAtUpdate: string;
+  finishedAtUpdate: boolean;
+  finished: boolean;
+  skipped: boolean;
+}
+
+function instrument() {
+  const calls: Recorded[] = [];
+  let asked = false;
+  Object.assign(window, { __viewTransitions: calls, __viewTransitionsAsked: () => asked });
+  const proto = Document.prototype as Document & { startViewTransition?: Document['startViewTransition'] };
+  const original = proto.startViewTransition;
+  if (!original) return;
+  // A screen element's name: its heading's state id (data-screen-heading), or its tag.
+  const describe = (element: Element | null): string => {
+    if (!element) return 'none';
+    const heading = element.matches('[data-screen-heading]') ? element : element.querySelector('[data-screen-heading]');
+    return heading instanceof HTMLElement ? (heading.dataset.screenHeading ?? '') : element.tagName.toLowerCase();
+  };
+  const named = () =>
+    [...document.body.querySelectorAll('*')]
+      .filter((element) => getComputedStyle(element).viewTransitionName !== 'none')
+      .map((element) => `${getComputedStyle(element).viewTransitionName}:${describe(element)}`);
+  function wrapped(this: Document, ...args: Parameters<Document['startViewTransition']>) {
+    const [options] = args;
+    const record: Recorded = {
+      types: typeof options === 'object' && options?.types ? [...options.types] : [],
+      namedBefore: named(),
+      namedReady: [],
+      rootName: '',
+      animated: [],
+      focusAtUpdate: '',
+      finishedAtUpdate: false,
+      finished: false,
+      skipped: false,
+    };
+    calls.push(record);
+    const transition = original!.apply(this, args);
+    void transition.updateCallbackDone.then(() => {
+      const active = document.activeElement;
+      record.focusAtUpdate = active ? (active.textContent ?? '') : '';
+      record.finishedAtUpdate = record.finished;
+    });
+    transition.ready.then(
+      () => {
+        record.namedReady = named();
+        record.rootName = getComputedStyle(document.documentElement).viewTransitionName;
+        record.animated = document
+          .getAnimations()
+          .map((animation) => (animation.effect as KeyframeEffect | null)?.pseudoElement ?? '')
+          .filter(Boolean);
+      },
+      () => (record.skipped = true),
+    );
+    void transition.finished.then(() => (record.finished = true));
+    return transition;
+  }
+  // A getter: the app asks whether the browser has view transitions when its navigation effects
+  // mount (navigationEffects.ts), which is what a test waits for before its first move.
+  Object.defineProperty(proto, 'startViewTransition', {
+    configurable: true,
+    get() {
+      asked = true;
+      return wrapped;
+    },
+  });
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let reduced: BrowserContext;
+beforeAll(async () => {
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  reduced = await browser.newContext({ viewport: { width: 1024, height: 768 }, reducedMotion: 'reduce' });
+  await context.addInitScript(instrument);
+  await reduced.addInitScript(instrument);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const origin = () => inject('referenceUrl');
+const heading = headingNamed;
+const nav = (page: Page) => page.getByRole('navigation');
+const transitions = (page: Page) =>
+  page.evaluate(() => structuredClone((window as unknown as { __viewTransitions: Recorded[] }).__viewTransitions));
+
+/** Opens `url` once the shell's navigation effects are in (before, a move is never animated). */
+const open = (url: string, test: (page: Page) => Promise<void>, opener: BrowserContext = context) =>
+  withPage(opener, origin() + url, async (page) => {
+    await page.waitForFunction(() =>
+      (window as unknown as { __viewTransitionsAsked(): boolean }).__viewTransitionsAsked(),
+    );
+    await test(page);
+  });
+
+/** The transitions recorded, once there are at least `count` and each has finished (or was skipped). */
+async function settled(page: Page, count: number): Promise<Recorded[]> {
+  await page.waitForFunction((count) => {
+    const calls = (window as unknown as { __viewTransitions: Recorded[] }).__viewTransitions;
+    return calls.length >= count && calls.every((call) => call.finished || call.skipped);
+  }, count);
+  return transitions(page);
+}
+
+describe.concurrent('view transitions on screen changes', () => {
+  it('runs a view transition on a move, whose types tell Back from forward, and none for the first screen', async ({
+    expect,
+  }) => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      expect(await transitions(page), 'the first screen does not animate').toEqual([]);
+      await nav(page).getByRole('link', { name: 'Section' }).click();
+      await heading(page, 'All items').waitFor();
+      const [forward] = await settled(page, 1);
+      expect(forward?.types).toEqual(['forward', 'level-1']);
+      await pressBack(page);
+      await heading(page, 'Reference home').waitFor();
+      const [, back] = await settled(page, 2);
+      expect(back?.types).toEqual(['back', 'level-1']);
+      expect(back?.skipped, 'the Back transition ran').toBe(false);
+    });
+  });
+
+  it('animates only the child’s screen when a child moves inside its parent: not the page root, not the parent, header or footer', async ({
+    expect,
+  }) => {
+    await open('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Item 2' }).click();
+      await heading(page, 'Item 2').waitFor();
+      const [move] = await settled(page, 1);
+      expect(move?.types).toEqual(['forward', 'level-2']);
+      // The old child (the list) was named when the transition started, the new one once ready:
+      // never the section around them.
+      expect(move?.namedBefore).toEqual(['screen:sectionList']);
+      expect(move?.namedReady).toEqual(['screen:sectionItem']);
+      expect(move?.rootName, 'the page root is not captured').toBe('none');
+      expect(move?.animated.length, 'something animated').toBeGreaterThan(0);
+      expect(move?.animated.filter((pseudo) => !pseudo.endsWith('(screen)'))).toEqual([]);
+    });
+  });
+
+  it('moves the focus to the new heading as soon as the screen is in the DOM, before the transition finishes', async ({
+    expect,
+  }) => {
+    await open('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Item 3' }).click();
+      const [move] = await settled(page, 1);
+      expect(move?.focusAtUpdate).toBe('Item 3');
+      expect(move?.finishedAtUpdate).toBe(false);
+      // The title follows at once too.
+      expect(await page.title()).toMatch(/^Item 3/);
+    });
+  });
+
+  it('animates nothing for in-screen changes: tabs and search params', async ({ expect }) => {
+    await open('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      await page.getByRole('button', { name: 'Notes' }).click();
+      await page.getByText('Notes tab').waitFor();
+      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'All items' }).click();
+      await heading(page, 'All items').waitFor();
+      await settled(page, 1);
+      await page.getByRole('link', { name: 'Next page' }).click();
+      await page.getByText('Page 2').waitFor();
+      expect(pathOf(page)).toBe('/section?page=2');
+      // The one transition is the move to the list; the tab and the page asked for none.
+      expect((await transitions(page)).map((call) => call.types)).toEqual([['forward', 'level-2']]);
+    });
+  });
+
+  it('animates nothing for a refused link or a refused Back', async ({ expect }) => {
+    await open('/', async (page) => {
+      await nav(page).getByRole('link', { name: 'Editor', exact: true }).click();
+      await heading(page, 'Editor').waitFor();
+      await settled(page, 1);
+      await page.getByLabel('Draft').fill('Unsaved words');
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await page.getByRole('alert').waitFor();
+      await pressBack(page);
+      // The refused Back is said again: a new alert, the editor still shown.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+      expect(pathOf(page)).toBe('/editor');
+      // Saved: the next move animates again.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await nav(page).getByRole('link', { name: 'Home', exact: true }).click();
+      await heading(page, 'Reference home').waitFor();
+      expect((await settled(page, 2)).map((call) => call.types)).toEqual([
+        ['forward', 'level-1'],
+        ['forward', 'level-1'],
+      ]);
+    });
+  });
+
+  it('animates nothing under prefers-reduced-motion: reduce', async ({ expect }) => {
+    await open(
+      '/',
+      async (page) => {
+        await nav(page).getByRole('link', { name: 'Section' }).click();
+        await heading(page, 'All items').waitFor();
+        await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Item 2' }).click();
+        await heading(page, 'Item 2').waitFor();
+        await pressBack(page);
+        await heading(page, 'All items').waitFor();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('All items');
+        expect(await transitions(page)).toEqual([]);
+      },
+      reduced,
+    );
+  });
+});
