@@ -460,7 +460,10 @@ describe.concurrent('after a navigation', () => {
       expect(await page.getByRole('status').last().textContent()).toBe('');
 
       await page.getByRole('link', { name: 'Editor' }).click();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Editor');
+      // The clicked link is named 'Editor' too: wait on the heading, not on any element so named.
+      await expect
+        .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+        .toBe('H1 Editor');
       expect(await page.title()).toBe('Editor · Reference app');
       await expect
         .poll(() => page.locator('[role=status][aria-live=polite]').textContent())
