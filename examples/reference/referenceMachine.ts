@@ -438,9 +438,14 @@ export const referenceMachine = routed(
                           },
                           tab: {
                             initial: 'summary',
+                            // These tabs ask for a view transition when one is chosen (the item's
+                            // tabs do not): the record's screen cross-fades in place, typed `in-screen`.
                             states: {
-                              summary: { on: { 'recordDetail.showNotes': 'notes' } },
-                              notes: { on: { 'recordDetail.showSummary': 'summary' } },
+                              summary: {
+                                meta: { viewTransition: true },
+                                on: { 'recordDetail.showNotes': 'notes' },
+                              },
+                              notes: { meta: { viewTransition: true }, on: { 'recordDetail.showSummary': 'summary' } },
                             },
                           },
                         },

@@ -48,6 +48,12 @@ export interface RouteMeta<TContext = unknown> {
   title?: string | TitleFrom<TContext>;
   /** Listed in the header navigation, with this label. */
   nav?: string;
+  /**
+   * On any state, routed or not: entering it in place (a tab, a search-keyed state: no screen
+   * changes) runs a view transition of the screen around it, typed `in-screen`. A screen change
+   * runs one without asking (@statechart/react's shell, where the browser has view transitions).
+   */
+  viewTransition?: boolean;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom';
-import type { AnyStateNode } from 'xstate';
-import { sameScreens, screensOf, type Navigation } from '@statechart/core';
+import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import { activeNodesOf, sameScreens, screensOf, type Navigation, type RouteMeta } from '@statechart/core';
 import type { Router } from './routing';
 import { shownOf } from './shown';
 
@@ -24,8 +24,9 @@ const NAME = 'screen';
  * are not captured and do not move. Types say the move: `forward` (a new entry, or Forward),
  * `back` (a traversal to an earlier entry), `replace`, and `level-N`, the depth of the outlet that
  * changes (1: the shell's, 2: a screen's inside a top-level screen). None for the first screen, a
- * refused move (nothing changes), an in-screen change (a tab, a search param: no screen changes),
- * or `prefers-reduced-motion: reduce`.
+ * refused move (nothing changes), an in-screen change (a tab, a search param: no screen changes)
+ * unless the state it enters asks (`meta.viewTransition`, then `in-screen`), or
+ * `prefers-reduced-motion: reduce`.
  *
  * Returns the uninstall, or undefined where the browser has no view transitions.
  */
@@ -51,16 +52,28 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
     named = [];
   };
 
+  // A state entered in place that asks for a transition (`meta.viewTransition`), if any.
+  const askedIn = (before: AnyMachineSnapshot): AnyStateNode | undefined => {
+    const was = new Set(activeNodesOf(table, before));
+    return activeNodesOf(table, actor.getSnapshot()).find(
+      (node) => !was.has(node) && (node.meta as RouteMeta | undefined)?.viewTransition === true,
+    );
+  };
+  const changesScreens = (before: AnyMachineSnapshot) =>
+    !sameScreens(screensOf(table, actor.getSnapshot()), screensOf(table, before));
+  const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+
   shown.present = {
-    holds: (before) => !sameScreens(screensOf(table, actor.getSnapshot()), screensOf(table, before)),
+    holds: (before) => changesScreens(before) || askedIn(before) !== undefined,
     run(commit, before) {
       const from = shown.getNavigation();
       const navigation = sync.getNavigation();
+      if (reduced()) return commit();
+      if (!changesScreens(before))
+        return inScreen(commit, before, navigation === from ? [] : [direction(navigation, from)]);
       // The outlet that changes: the one showing the first entered screen with a view.
       const entered = navigation.entered.find(hasView);
-      if (navigation === from || entered === undefined || matchMedia('(prefers-reduced-motion: reduce)').matches) {
-        return commit();
-      }
+      if (navigation === from || entered === undefined) return commit();
       const parent = viewAbove(nodeOf(entered));
       let level = 1;
       for (let at = viewAbove(nodeOf(entered)); at; at = viewAbove(nodeOf(at))) level++;
@@ -68,27 +81,61 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
       const left = screensOf(table, before).find(
         (screen) => !now.has(screen.key) && hasView(screen.id) && viewAbove(nodeOf(screen.id)) === parent,
       );
-      unname();
-      if (left) name(screenElement(left.id, parent));
-      try {
-        const transition = document.startViewTransition({
-          update() {
-            flushSync(commit);
-            unname();
-            name(screenElement(entered, parent));
-          },
-          types: [direction(navigation, from), `level-${level}`],
-        });
-        // Skipped (a newer transition, a hidden page): the update still ran.
-        transition.ready.catch(() => undefined);
-        void transition.finished.then(unname, unname);
-      } catch {
-        // No types in this browser (`startViewTransition(callback)` only): a plain commit.
-        unname();
-        commit();
-      }
+      transition(
+        commit,
+        () => (left ? screenElement(left.id, parent) : undefined),
+        () => screenElement(entered, parent),
+        [direction(navigation, from), `level-${level}`],
+      );
     },
   };
+  /**
+   * An in-screen change that a state asked to animate: the screen around that state (the nearest
+   * view above it; the main landmark when none) is named before the capture and again after the
+   * commit, so that it cross-fades in place. Types: the move's direction where it was a navigation,
+   * `in-screen`, and the level of that screen's outlet.
+   */
+  function inScreen(commit: () => void, before: AnyMachineSnapshot, move: string[]) {
+    const asking = askedIn(before);
+    if (!asking) return commit();
+    const screen = viewAbove(asking);
+    let level = 0;
+    for (let at = screen; at; at = viewAbove(nodeOf(at))) level++;
+    const element = () =>
+      screen === undefined
+        ? (document.querySelector('main') ?? undefined)
+        : screenElement(screen, viewAbove(nodeOf(screen)));
+    transition(commit, element, element, [...move, 'in-screen', `level-${level}`]);
+  }
+
+  /** Names `before()`'s element, runs the transition, and names `after()`'s once committed. */
+  function transition(
+    commit: () => void,
+    before: () => HTMLElement | undefined,
+    after: () => HTMLElement | undefined,
+    types: string[],
+  ) {
+    unname();
+    name(before());
+    try {
+      const running = document.startViewTransition({
+        update() {
+          flushSync(commit);
+          unname();
+          name(after());
+        },
+        types,
+      });
+      // Skipped (a newer transition, a hidden page): the update still ran.
+      running.ready.catch(() => undefined);
+      void running.finished.then(unname, unname);
+    } catch {
+      // No types in this browser (`startViewTransition(callback)` only): a plain commit.
+      unname();
+      commit();
+    }
+  }
+
   return () => {
     shown.present = undefined;
   };

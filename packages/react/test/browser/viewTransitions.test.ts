@@ -178,7 +178,7 @@ describe.concurrent('view transitions on screen changes', () => {
     });
   });
 
-  it('animates nothing for in-screen changes: tabs and search params', async ({ expect }) => {
+  it('animates nothing for in-screen changes that do not ask for one: tabs and search params', async ({ expect }) => {
     await open('/section/1', async (page) => {
       await heading(page, 'Item 1').waitFor();
       await page.getByRole('button', { name: 'Notes' }).click();
@@ -191,6 +191,29 @@ describe.concurrent('view transitions on screen changes', () => {
       expect(pathOf(page)).toBe('/section?page=2');
       // The one transition is the move to the list; the tab and the page asked for none.
       expect((await transitions(page)).map((call) => call.types)).toEqual([['forward', 'level-2']]);
+    });
+  });
+
+  it('animates an in-screen change whose state asks for one (meta.viewTransition): the screen around it, in place', async ({
+    expect,
+  }) => {
+    await open('/records/1', async (page) => {
+      await heading(page, 'Record 1').waitFor();
+      await page.getByTestId('record-name').waitFor();
+      await page.getByRole('button', { name: 'Notes' }).click();
+      await page.getByText('No notes.').waitFor();
+      const [tab] = await settled(page, 1);
+      // A machine event, not a navigation: no direction; the record's screen (level 2, inside Records).
+      expect(tab?.types).toEqual(['in-screen', 'level-2']);
+      expect(tab?.namedBefore).toEqual(['screen:recordDetail']);
+      expect(tab?.namedReady).toEqual(['screen:recordDetail']);
+      expect(tab?.rootName).toBe('none');
+      await page.getByRole('button', { name: 'Summary' }).click();
+      await page.getByTestId('record-name').waitFor();
+      expect((await settled(page, 2)).map((call) => call.types)).toEqual([
+        ['in-screen', 'level-2'],
+        ['in-screen', 'level-2'],
+      ]);
     });
   });
 
