@@ -21,31 +21,43 @@ const screen = (name: string): StateAssertion => ({ heading: name, title: name }
 const common = { params: { '*': ['/nowhere'] }, search: {}, urls: ['/', '/nowhere'] };
 
 /**
+ * A shape's spec whose domain events carry no payload, each performed by clicking the button
+ * `buttons` names for it (event type → the button's name), with the URLs every shape shares.
+ */
+function shape({
+  buttons,
+  ...spec
+}: Pick<MachineSpec, 'name' | 'productName' | 'machine' | 'assertions'> &
+  Partial<MachineSpec> & { buttons: Record<string, string> }): MachineSpec {
+  return makeSpec({
+    ...common,
+    ...spec,
+    events: Object.keys(buttons).map((type) => ({ type })),
+    executors: {
+      'xstate.route': routeExecutor,
+      ...Object.fromEntries(Object.entries(buttons).map(([type, name]) => [type, click(name)])),
+    },
+  });
+}
+
+/**
  * The minimal machines of the statechart shapes the generator must cover with no internal event
  * name and no exclusion: each names only its domain events, how a person performs them and how
  * a person sees each state.
  */
-export const signInSpec = makeSpec({
-  ...common,
+export const signInSpec = shape({
   name: 'signIn',
   productName: 'Sign-in shape',
   machine: signInMachine,
-  events: [{ type: 'session.signIn' }, { type: 'session.signOut' }],
-  executors: {
-    'xstate.route': routeExecutor,
-    'session.signIn': click('Sign in'),
-    'session.signOut': click('Sign out'),
-  },
+  buttons: { 'session.signIn': 'Sign in', 'session.signOut': 'Sign out' },
   assertions: { home: screen('Home'), area: screen('Area'), notFound: screen('Not found') },
 });
 
-export const deadlinesSpec = makeSpec({
-  ...common,
+export const deadlinesSpec = shape({
   name: 'deadlines',
   productName: 'Deadlines shape',
   machine: deadlinesMachine,
-  events: [{ type: 'task.start' }, { type: 'reminder.later' }],
-  executors: { 'xstate.route': routeExecutor, 'task.start': click('Start'), 'reminder.later': click('Later') },
+  buttons: { 'task.start': 'Start', 'reminder.later': 'Later' },
   assertions: {
     home: screen('Home'),
     task: screen('Task'),
@@ -56,13 +68,11 @@ export const deadlinesSpec = makeSpec({
   },
 });
 
-export const finalDoneSpec = makeSpec({
-  ...common,
+export const finalDoneSpec = shape({
   name: 'finalDone',
   productName: 'Final-state shape',
   machine: finalDoneMachine,
-  events: [{ type: 'flow.next' }],
-  executors: { 'xstate.route': routeExecutor, 'flow.next': click('Next') },
+  buttons: { 'flow.next': 'Next' },
   assertions: {
     home: screen('Home'),
     flow: screen('Flow'),
@@ -71,13 +81,11 @@ export const finalDoneSpec = makeSpec({
   },
 });
 
-export const allUrlsSpec = makeSpec({
-  ...common,
+export const allUrlsSpec = shape({
   name: 'allUrls',
   productName: 'All-URLs shape',
   machine: allUrlsMachine,
-  events: [{ type: 'settings.resume' }],
-  executors: { 'xstate.route': routeExecutor, 'settings.resume': click('Resume settings') },
+  buttons: { 'settings.resume': 'Resume settings' },
   assertions: {
     home: screen('Home'),
     settings: { heading: 'Settings' },
@@ -87,14 +95,12 @@ export const allUrlsSpec = makeSpec({
   },
 });
 
-export const wildcardSpec = makeSpec({
-  ...common,
+export const wildcardSpec = shape({
   name: 'wildcard',
   productName: 'Wildcard shape',
   machine: wildcardMachine,
-  // The events a wildcard handler receives, each with its own executor.
-  events: [{ type: 'window.focus' }, { type: 'window.blur' }],
-  executors: { 'xstate.route': routeExecutor, 'window.focus': click('Focus'), 'window.blur': click('Blur') },
+  // The events a wildcard handler receives, each with its own button.
+  buttons: { 'window.focus': 'Focus', 'window.blur': 'Blur' },
   assertions: {
     home: screen('Home'),
     'wildcard.home.quiet': { heading: 'Quiet' },
@@ -118,13 +124,11 @@ export const hashIdSpec = makeSpec({
   },
 });
 
-export const parallelRootSpec = makeSpec({
-  ...common,
+export const parallelRootSpec = shape({
   name: 'parallelRoot',
   productName: 'Parallel-root shape',
   machine: parallelRootMachine,
-  events: [{ type: 'tool.toggle' }],
-  executors: { 'xstate.route': routeExecutor, 'tool.toggle': click('Toggle the tool') },
+  buttons: { 'tool.toggle': 'Toggle the tool' },
   outcomes: { loadHome: [{ output: 'home' }, { error: new Error('The load failed') }] },
   assertions: {
     home: screen('Home'),
@@ -137,23 +141,19 @@ export const parallelRootSpec = makeSpec({
   },
 });
 
-export const resetSpec = makeSpec({
-  ...common,
+export const resetSpec = shape({
   name: 'reset',
   productName: 'Reset shape',
   machine: resetMachine,
-  events: [{ type: 'app.reset' }],
-  executors: { 'xstate.route': routeExecutor, 'app.reset': click('Start over') },
+  buttons: { 'app.reset': 'Start over' },
   assertions: { home: screen('Home'), other: screen('Other'), notFound: screen('Not found') },
 });
 
-export const redirectSpec = makeSpec({
-  ...common,
+export const redirectSpec = shape({
   name: 'redirect',
   productName: 'Redirect shape',
   machine: redirectMachine,
-  events: [{ type: 'search.found' }],
-  executors: { 'xstate.route': routeExecutor, 'search.found': click('Found') },
+  buttons: { 'search.found': 'Found' },
   assertions: {
     home: screen('Home'),
     search: { heading: 'Search' },
@@ -163,18 +163,11 @@ export const redirectSpec = makeSpec({
   },
 });
 
-export const historiesTogetherSpec = makeSpec({
-  ...common,
+export const historiesTogetherSpec = shape({
   name: 'historiesTogether',
   productName: 'Histories-together shape',
   machine: historiesTogetherMachine,
-  events: [{ type: 'panel.resume' }, { type: 'a.next' }, { type: 'k.next' }],
-  executors: {
-    'xstate.route': routeExecutor,
-    'panel.resume': click('Resume'),
-    'a.next': click('Next A'),
-    'k.next': click('Next K'),
-  },
+  buttons: { 'panel.resume': 'Resume', 'a.next': 'Next A', 'k.next': 'Next K' },
   assertions: {
     home: screen('Home'),
     panel: screen('Panel'),
@@ -186,13 +179,11 @@ export const historiesTogetherSpec = makeSpec({
   },
 });
 
-export const untargetedHistorySpec = makeSpec({
-  ...common,
+export const untargetedHistorySpec = shape({
   name: 'untargetedHistory',
   productName: 'Untargeted-history shape',
   machine: untargetedHistoryMachine,
-  events: [{ type: 'settings.advance' }],
-  executors: { 'xstate.route': routeExecutor, 'settings.advance': click('Advanced') },
+  buttons: { 'settings.advance': 'Advanced' },
   assertions: {
     home: screen('Home'),
     settings: screen('Settings'),
@@ -202,13 +193,11 @@ export const untargetedHistorySpec = makeSpec({
   },
 });
 
-export const finalChildrenSpec = makeSpec({
-  ...common,
+export const finalChildrenSpec = shape({
   name: 'finalChildren',
   productName: 'Final-children shape',
   machine: finalChildrenMachine,
-  events: [{ type: 'checkout.pay' }],
-  executors: { 'xstate.route': routeExecutor, 'checkout.pay': click('Pay') },
+  buttons: { 'checkout.pay': 'Pay' },
   assertions: {
     home: screen('Home'),
     checkout: screen('Checkout'),
@@ -217,13 +206,11 @@ export const finalChildrenSpec = makeSpec({
   },
 });
 
-export const formDoneSpec = makeSpec({
-  ...common,
+export const formDoneSpec = shape({
   name: 'formDone',
   productName: 'Form-done shape',
   machine: formDoneMachine,
-  events: [{ type: 'form.next' }, { type: 'form.submit' }],
-  executors: { 'xstate.route': routeExecutor, 'form.next': click('Next'), 'form.submit': click('Submit') },
+  buttons: { 'form.next': 'Next', 'form.submit': 'Submit' },
   assertions: {
     home: screen('Home'),
     form: { heading: 'Form' },
@@ -233,13 +220,11 @@ export const formDoneSpec = makeSpec({
   },
 });
 
-export const nestedUrlsSpec = makeSpec({
-  ...common,
+export const nestedUrlsSpec = shape({
   name: 'nestedUrls',
   productName: 'Nested-URLs shape',
   machine: nestedUrlsMachine,
-  events: [{ type: 'settings.resume' }],
-  executors: { 'xstate.route': routeExecutor, 'settings.resume': click('Resume settings') },
+  buttons: { 'settings.resume': 'Resume settings' },
   assertions: {
     home: screen('Home'),
     settings: { heading: 'Settings' },
@@ -250,20 +235,17 @@ export const nestedUrlsSpec = makeSpec({
   },
 });
 
-export const parallelHistorySpec = makeSpec({
-  ...common,
+export const parallelHistorySpec = shape({
   name: 'parallelHistory',
   productName: 'Parallel-history shape',
   machine: parallelHistoryMachine,
-  events: ['power.on', 'power.off', 'power.resume', 'a.inner', 'k.inner', 'a.resume'].map((type) => ({ type })),
-  executors: {
-    'xstate.route': routeExecutor,
-    'power.on': click('Switch on'),
-    'power.off': click('Power off'),
-    'power.resume': click('Resume both'),
-    'a.inner': click('Inner A'),
-    'k.inner': click('Inner K'),
-    'a.resume': click('Resume A'),
+  buttons: {
+    'power.on': 'Switch on',
+    'power.off': 'Power off',
+    'power.resume': 'Resume both',
+    'a.inner': 'Inner A',
+    'k.inner': 'Inner K',
+    'a.resume': 'Resume A',
   },
   assertions: {
     off: screen('Off'),
