@@ -240,6 +240,40 @@ describe.concurrent('view transitions on screen changes', () => {
     });
   });
 
+  it('is turned off by a product’s CSS alone, whole or for one screen, as docs/ui.md shows', async ({ expect }) => {
+    await open('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      // A product's stylesheet, from the app's origin (its CSP admits no inline style).
+      const sheets: Record<string, string> = {
+        // docs/ui.md's "a screen that never animates": the item's screen is never named.
+        '/one-screen.css':
+          ".site-main :has(> [data-screen-heading='sectionItem']) { view-transition-name: none !important; }",
+        // docs/ui.md's "none at all".
+        '/none.css': '.site-main * { view-transition-name: none !important; }',
+      };
+      await page.route(/\/(one-screen|none)\.css$/, (route) =>
+        route.fulfill({ contentType: 'text/css', body: sheets[new URL(route.request().url()).pathname] ?? '' }),
+      );
+      const one = await page.addStyleTag({ url: '/one-screen.css' });
+      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Item 2' }).click();
+      await heading(page, 'Item 2').waitFor();
+      const [toItem] = await settled(page, 1);
+      expect(toItem?.namedBefore).toEqual(['screen:sectionList']);
+      expect(toItem?.namedReady, 'the item is never named').toEqual([]);
+      await one.evaluate((style) => style.remove());
+      await page.addStyleTag({ url: '/none.css' });
+      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'All items' }).click();
+      await heading(page, 'All items').waitFor();
+      const [, back] = await settled(page, 2);
+      expect(back?.namedBefore).toEqual([]);
+      expect(back?.namedReady).toEqual([]);
+      expect(
+        back?.animated.filter((pseudo) => pseudo.endsWith('(screen)')),
+        'no screen animated',
+      ).toEqual([]);
+    });
+  });
+
   it('animates nothing under prefers-reduced-motion: reduce', async ({ expect }) => {
     await open(
       '/',
