@@ -150,6 +150,24 @@ export const importValibot = (source: string) =>
   /^import \* as v from 'valibot';/m.test(source) ? source : `import * as v from 'valibot';\n${source}`;
 
 /**
+ * The registry as `defineCalls({ … })`, which names each call by its key: a save's `invalidates`
+ * finds the list it makes stale by that name (docs/calls.md, "Saves refresh what they change").
+ * A registry written as a plain object (`export const calls = { … } satisfies CallRegistry;`, as a
+ * product starts) is wrapped; one that is neither is left to the product, named in the error.
+ */
+function withDefineCalls(source: string): string {
+  if (source.includes('\nexport const calls = defineCalls({')) return source;
+  const open = source.lastIndexOf('\nexport const calls = {');
+  const close = open < 0 ? -1 : source.indexOf('} satisfies CallRegistry;', open);
+  if (open < 0 || close < 0 || /\n\}/.test(source.slice(open + 1, close).replace(/\n\}$/, ''))) {
+    throw new Error(
+      'src/api/calls.ts: no "export const calls = { … } satisfies CallRegistry;" to make defineCalls({ … }): write the registry as defineCalls({ … }) by hand',
+    );
+  }
+  return `${source.slice(0, open)}\nexport const calls = defineCalls({${source.slice(open + '\nexport const calls = {'.length, close)}}) satisfies CallRegistry;${source.slice(close + '} satisfies CallRegistry;'.length)}`;
+}
+
+/**
  * src/api/calls.ts with a call (`call`: its lines in `calls`) and the actor the app provides for
  * it (`actor`: its line in `callActors`), importing the type the call names from `type[1]`.
  */
@@ -158,9 +176,9 @@ export function addToCallRegistry(
   { type, call, actor }: { type: readonly [string, string]; call: string[]; actor: string },
 ): string {
   let result = ensureImport(source, ['callActor'], '@statechart/calls');
-  result = ensureImport(result, ['defineCall'], '@statechart/calls');
+  result = ensureImport(result, ['defineCall', 'defineCalls'], '@statechart/calls');
   result = importValibot(ensureImport(result, [`type ${type[0]}`], type[1]));
-  result = addToObject(result, 'export const calls = {', call, 'src/api/calls.ts');
+  result = addToObject(withDefineCalls(result), 'export const calls = defineCalls({', call, 'src/api/calls.ts');
   return addToObject(result, 'export const callActors = {', [actor], 'src/api/calls.ts');
 }
 
