@@ -184,19 +184,33 @@ export function addToCallRegistry(
 
 /**
  * `storedInput` in the spec: what a reload keeps that the URL does not carry (a session's roles, a
- * form's draft), so the random walks' reload starts the machine with it. One line per spec, an
- * entry per generator: `storedInput: (snapshot) => ({ roles: … })`.
+ * form's draft), so the random walks' reload starts the machine with it. One per spec, an entry
+ * per generator, in either shape docs/forms.md shows: `storedInput: (snapshot) => ({ roles: … })`
+ * (on one line or several), or a block body whose `return { … };` the entry joins. An entry whose
+ * key is there already is left as it is; any other shape is refused, saying what to add by hand.
  */
 export function addStoredInput(source: string, entry: string): string {
-  // One storedInput per spec: an entry joins the object it returns (on one line or several).
-  const line = /\n( *)storedInput: \((\w+)\) => \(\{\s*/.exec(source);
-  if (line) {
-    const parameter = line[2] ?? 'snapshot';
-    return source.replace(line[0], `${line[0]}${entry.replace(/\bsnapshot\b/g, parameter)}, `);
+  const start = /\n( *)storedInput: \((\w+)(?::[^)]*)?\) => (\(\{\s*|\{\n)/.exec(source);
+  if (start) {
+    const [whole, indent = '', parameter = 'snapshot', opening = ''] = start;
+    const bodyStart = start.index + whole.length;
+    // The storedInput ends at the next line as far in as its key (its `},` or the next key).
+    const next = new RegExp(`\\n${indent}(?! )`).exec(source.slice(bodyStart));
+    const bodyEnd = next ? bodyStart + next.index : source.length;
+    const key = entry.split(':')[0]?.trim() ?? '';
+    if (new RegExp(`\\b${key}:`).test(source.slice(bodyStart, bodyEnd))) return source;
+    const written = `${entry.replace(/\bsnapshot\b/g, parameter)}, `;
+    if (opening.startsWith('(')) return source.slice(0, bodyStart) + written + source.slice(bodyStart);
+    // A block body: the entry joins the object its own `return` gives (one level in).
+    const returned = new RegExp(`^${indent} {2}return \\{\\s*`, 'm').exec(source.slice(bodyStart, bodyEnd));
+    if (returned) {
+      const at = bodyStart + returned.index + returned[0].length;
+      return source.slice(0, at) + written + source.slice(at);
+    }
   }
   if (/\n *storedInput\b/.test(source)) {
     throw new Error(
-      `tests/paths/productPaths.ts: its storedInput does not return an object literal (\`storedInput: (snapshot) => ({ … })\`): add ${entry} to what it returns by hand`,
+      `tests/paths/productPaths.ts: its storedInput neither returns an object literal (\`storedInput: (snapshot) => ({ … })\`) nor has a block body that ends in \`return { … };\`: add ${entry} to what it returns by hand`,
     );
   }
   const machine = /\n( *)machine: [^\n]*,\n/.exec(source);

@@ -72,7 +72,10 @@ export function newScreen(root: string, asked: NewScreen): { files: string[]; no
     ['tests/paths/productPaths.ts', spec],
     ...options.filter((option) => option.applies(screen)).flatMap((option) => option.files?.(screen, read) ?? []),
   ];
-  const notes: string[] = [...savesToNotes(screen)];
+  const notes: string[] = [
+    ...savesToNotes(screen),
+    ...options.filter((option) => option.applies(screen)).flatMap((option) => option.notes?.(screen, read) ?? []),
+  ];
   if (indexGetsView) written.push([indexView, indexViewSource(screen.parent ?? '')]);
   if (screen.parent) {
     const { file: outlet, notes: parentNotes } = parentView(screen.parent, screen, read);

@@ -12,7 +12,7 @@ import { addStoredInput, ensureImport } from '../src/edit';
 import { addSubmitCall, addSubmitHandler, form, savesToNotes, savesToOf } from '../src/form';
 import { addCall, addHandler } from '../src/loads';
 import { addState } from '../src/machine';
-import { notAllowedViewSource } from '../src/role';
+import { notAllowedViewSource, role, sessionWiring } from '../src/role';
 import { addAssertion } from '../src/spec';
 import { addStrings } from '../src/strings';
 import { withOutlet } from '../src/view';
@@ -33,6 +33,24 @@ const SCAFFOLD = fileURLToPath(new URL('../../create-statechart-app/template/', 
 const PRODUCT = /^(machines|src|server|tests)\//;
 const read = (path: string) => readFileSync(join(SCAFFOLD, path), 'utf8');
 const execFileAsync = promisify(execFile);
+
+/** docs/forms.md, "Keeping the draft across reloads", step 4, as a person copies it into the copy's spec. */
+function writeDraftStoredInput(root: string): void {
+  const path = join(root, 'tests/paths/productPaths.ts');
+  const spec = readFileSync(path, 'utf8').replace(
+    /\n( *)machine: appMachine,\n/,
+    [
+      '',
+      '$1machine: appMachine,',
+      '$1storedInput: (snapshot) => {',
+      '$1  const form = (snapshot.context as { newProject: FormState<NewProjectField> }).newProject;',
+      '$1  return { newProjectDraft: isDirty(form) ? form.values : undefined };',
+      '$1},',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(path, `import { isDirty, type FormState } from '@statechart/forms';\n${spec}`);
+}
 
 describe('npm run new:screen (@statechart/cli)', () => {
   it('adds a routable state before not-found, with its path and the words it needs', () => {
@@ -170,7 +188,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(withInput).toContain('input: {} as { draft?: string } | void,');
     const machine = addState(withInput, parseArgs(['admin', 'admin', '--role', 'admin']));
     expect(machine).toContain(
-      'input: {} as ({ draft?: string }) & { roles?: readonly string[]; returnTo?: { to: `#${string}`; params: Record<string, unknown> } } | void,',
+      'input: {} as ({ draft?: string }) & { roles?: readonly string[]; returnTo?: ReturnTarget } | void,',
     );
     expect(machine.match(/\binput: \{\} as /g)).toHaveLength(1);
     expect(machine).toMatch(
@@ -188,6 +206,22 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => addStoredInput(spec.replace('storedInput: (s) => ({', 'storedInput: keep(('), 'roles: x')).toThrow(
       'add roles: x to what it returns by hand',
     );
+    // The block body docs/forms.md shows: the entry joins what it returns; one that is there stays.
+    const block = read('tests/paths/productPaths.ts').replace(
+      /\n( *)machine: ([^\n]*),\n/,
+      '\n$1machine: $2,\n$1storedInput: (snapshot) => {\n$1  const form = draftOf(snapshot);\n$1  return { draft: form };\n$1},\n',
+    );
+    const joined = addStoredInput(block, 'roles: snapshot.context.roles');
+    expect(joined).toMatch(/ {4}return \{ roles: snapshot\.context\.roles, draft: form \};/);
+    expect(addStoredInput(joined, 'roles: other')).toBe(joined);
+    // What it cannot edit is said, and the rest is written.
+    const odd = spec.replace('storedInput: (s) => ({', 'storedInput: keep((');
+    const notes = role.notes?.(parseArgs(['admin', 'admin', '--role', 'admin']), (path) =>
+      path === 'tests/paths/productPaths.ts' ? odd : undefined,
+    );
+    expect(notes).toEqual([
+      expect.stringContaining('add roles: (snapshot.context as { roles: readonly string[] }).roles'),
+    ]);
   });
 
   it('writes a screen only a role may see: the guard, #notAllowed once, roles from input, the session events', () => {
@@ -196,19 +230,38 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const machine = addState(read('machines/appMachine.ts'), screen);
     expect(machine).toContain("guard: not({ type: 'hasRole', params: { role: 'admin' } }),");
     expect(machine).toContain("target: '#notAllowed',");
-    expect(machine).toContain("on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: 'setRoles' } },");
+    expect(machine).toContain(
+      "on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'rememberSession'] } },",
+    );
+    // Every change of the session is remembered, and the kept params are the URL's (the session's schema).
+    expect(machine).toContain("actions: ['keepAdminTarget', 'rememberSession'],");
+    expect(machine).toContain('rememberSession: () => {},');
+    expect(machine).toContain("import { keptParams, type ReturnTarget } from './session';");
     expect(machine).toContain(
       "{ guard: { type: 'mayReturnTo', params: { to: '#admin', role: 'admin' } }, target: '#admin', actions: 'restoreReturnParams' },",
     );
     expect(machine).toContain(
       'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], returnTo: input?.returnTo }),',
     );
-    expect(machine).toMatch(/\/\/ TODO: where the roles come from/);
+    // Its session: the schema and types, the store, and main.tsx reading it and saving each change.
+    const scaffoldFile = (path: string) => (existsSync(join(SCAFFOLD, path)) ? read(path) : undefined);
+    const files = new Map(role.files?.(screen, scaffoldFile));
+    expect(files.get('machines/session.ts')).toMatch(/\/\/ TODO: where the roles come from/);
+    expect(files.get('src/session.ts')).toContain('schema: sessionSchema,');
+    expect(files.get('src/main.tsx')).toContain('input: sessionStore.load(),');
+    expect(files.get('src/main.tsx')).toContain(
+      'provide: { actors: callActors, actions: { rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles], returnTo: context.returnTo }) } },',
+    );
+    expect(sessionWiring(read('src/main.tsx').replace('provide:', 'input: {},\n    provide:')).notes[0]).toContain(
+      'src/main.tsx: mountApp has an input already',
+    );
     // A second guarded screen shares #notAllowed, the roles and the session events; keeps its own route.
     const twice = addState(machine, { id: 'reports', path: 'reports', role: 'auditor' });
     expect(twice.match(/id: 'notAllowed'/g)).toHaveLength(1);
     expect(twice.match(/type: 'session\.signedIn'/g)).toHaveLength(1);
-    expect(twice).toContain("keepReportsTarget: assign({ returnTo: ({ context }) => ({ to: '#reports' as const");
+    expect(twice).toContain(
+      "keepReportsTarget: assign({ returnTo: ({ context }) => ({ to: '#reports' as const, params: keptParams(context.params) }) }),",
+    );
     // …and its own way on from #notAllowed, beside the first one's.
     expect(twice).toMatch(
       /always: \[\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#reports', role: 'auditor' \} \}, target: '#reports', actions: 'restoreReturnParams' \},\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#admin'/,
@@ -271,7 +324,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
     // With a guarded screen after it: one `on` for both, and the roles join the form in the context.
     const guarded = addState(machine, { id: 'newSecret', path: 'secrets/new', form: true, role: 'admin' });
     expect(guarded).toContain(
-      "on: { ...refuseLeavingWhile('isNewSecretDirty'), 'session.signedOut': { actions: 'clearRoles' } },",
+      "on: { ...refuseLeavingWhile('isNewSecretDirty'), 'session.signedOut': { actions: ['clearRoles', 'rememberSession'] } },",
     );
     expect(guarded).toContain(
       'context: ({ input }) => ({ params: {}, newThing: emptyForm(emptyNewThing), newSecret: emptyForm(emptyNewSecret), roles: input?.roles ?? [], returnTo: input?.returnTo }),',
@@ -520,7 +573,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
           await generate('settings', 'settings', '--tabs', 'general,privacy'),
           await generate('member', 'members/:memberId', '--loads'),
           await generate('newProject', 'projects/new', '--form'),
-          await generate('admin', 'admin', '--role', 'admin'),
+          // The draft kept across reloads as docs/forms.md's step 4 writes it, a block body, before the
+          // role: the role's session joins what it returns.
+          (writeDraftStoredInput(copy), await generate('admin', 'admin', '--role', 'admin')),
           // Tabs in a screen that loads: a parallel state, the tabs beside the call.
           await generate('report', 'reports/:reportId', '--loads', '--tabs', 'summary,details'),
         ];
@@ -543,6 +598,14 @@ describe('npm run new:screen (@statechart/cli)', () => {
       expect(generated[3]).toContain('wrote src/api/calls.ts');
       expect(generated[4]).toContain('wrote machines/newProjectForm.ts');
       expect(generated[5]).toContain('wrote src/views/notAllowed.view.tsx');
+      // The session kept across a reload: its schema, its store, read and saved in main.tsx.
+      expect(generated[5]).toContain('wrote machines/session.ts');
+      expect(generated[5]).toContain('wrote src/session.ts');
+      expect(generated[5]).toContain('wrote src/main.tsx');
+      expect(generated[5]).not.toContain('to do:');
+      expect(readFileSync(join(copy, 'tests/paths/productPaths.ts'), 'utf8')).toMatch(
+        /storedInput: \(snapshot\) => \{\n[^]*?return \{\n?\s*roles: [^]*?returnTo: [^]*?newProjectDraft: /,
+      );
       expect(generated[6]).toContain('wrote src/views/report.view.tsx');
 
       // The gate on the copy's words and spec, imported through tsx since tsImport loads a fresh
@@ -568,7 +631,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       expect(named).toMatch(/machines\/appMachine\.ts:\d+ is a placeholder: the fields #member loads/);
       expect(named).toMatch(/src\/api\/calls\.ts:\d+ is a placeholder: the API path of #member/);
       expect(named).toMatch(/server\/handlers\.ts:\d+ is a placeholder: what \/api\/member\/:memberId answers/);
-      expect(named).toMatch(/machines\/appMachine\.ts:\d+ is a placeholder: where the roles come from/);
+      expect(named).toMatch(/machines\/session\.ts:\d+ is a placeholder: where the roles come from/);
       expect(named).toMatch(/src\/views\/notAllowed\.view\.tsx:\d+ is a placeholder: the product's sign-in/);
       expect(named).toContain('strings.notAllowed.signIn is a placeholder: write it in machines/strings.ts');
       expect(named).toContain(
