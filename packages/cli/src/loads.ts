@@ -299,7 +299,9 @@ export function loadsView(
     ...(inner?.hooks ?? []),
     '  const send = useSend();',
     '  return (',
-    '    <article className="screen">',
+    // A child shows in its parent's screen (beside a list: a column of its .list-detail), so its
+    // region is its root; a screen of its own is an article.
+    ...(parent ? [] : ['    <article className="screen">']),
     '      <CallRegion busy={loading}>',
     `        ${heading}{words.heading}</ScreenHeading>`,
     // Tabs (tabs.ts) sit under the heading, shown whatever the call does.
@@ -313,7 +315,7 @@ export function loadsView(
     '          </>',
     '        )}',
     '      </CallRegion>',
-    '    </article>',
+    ...(parent ? [] : ['    </article>']),
     '  );',
     '}',
     '',

@@ -455,6 +455,10 @@ describe('npm run new:screen (@statechart/cli)', () => {
       '<Link to="#thing" params={{ thingId: item.id, page: pageParam(page) }}>{item.name}</Link>',
     );
     expect(file?.[1]).toContain('        <Outlet />\n      </div>\n    </article>');
+    // The detail shows in a column of the list's .list-detail: its region is its root, its heading
+    // level with the list's first item.
+    expect(viewSource(detail)).toMatch(/return \(\n\s*<CallRegion busy=\{loading\}>/);
+    expect(viewSource(detail)).not.toContain('<article');
     // The index (the list's URL) has a view with a heading of its own: the shell focuses it on Back.
     expect(indexViewSource('things')).toContain('<ScreenHeading level={2}>{words.heading}</ScreenHeading>');
 
