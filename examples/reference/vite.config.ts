@@ -16,6 +16,8 @@ export default defineConfig({
     statechartApp({
       apiUrlEnv: 'REFERENCE_API_URL',
       startApi: startReferenceApiServer,
+      // Its path spec: the inspector offers its sample events (`npm run start:reference` only).
+      spec: 'paths.ts',
     }),
   ],
   build: { outDir: process.env.BASE_PATH && process.env.BASE_PATH !== '/' ? 'dist-base' : 'dist' },

@@ -9,23 +9,25 @@ import type { CallSpec } from '@statechart/calls';
  * How a product adds a call (docs/calls.md has the worked example, from handler to path tests):
  * 1. machines/appMachine.ts names the actor and its types in `setup({ actors })`, and invokes it
  *    in the screen's `loading` state: `loadThing: callPlaceholder<Thing, { id: number }>('loadThing')`.
- * 2. Here: describe it in `calls` and provide it under the machine's actor name in `callActors`:
+ * 2. Here: describe it in `calls` (`defineCalls`, once there is one: it names each call by its key)
+ *    and provide it under the machine's actor name in `callActors`:
  *
  *      import * as v from 'valibot';
- *      import { callActor } from '@statechart/calls';
- *      import { defineCall } from '@statechart/calls';
+ *      import { callActor, defineCall, defineCalls } from '@statechart/calls';
  *      const thing = v.object({ id: v.number(), name: v.string() });
- *      export const calls = {
+ *      export const calls = defineCalls({
  *        getThing: defineCall<{ id: number }, Thing>({
  *          method: 'GET', path: ({ id }) => `/api/things/${id}`, response: thing, freshForMs: 30_000,
  *        }),
- *      } satisfies CallRegistry;
+ *      }) satisfies CallRegistry;
  *      export const callActors = { loadThing: callActor(calls.getThing) } satisfies CallActors;
  *
  *    A form's submit is a call with a `body`, no freshness, and the submit's Idempotency-Key (its
  *    input is the form's `submission(form)`, docs/forms.md): `saveThing: defineCall<Submission<ThingInput>,
  *    { id: number }>({ method: 'POST', path: () => '/api/things', body: ({ values }) => values,
- *    idempotencyKey: ({ idempotencyKey }) => idempotencyKey, response: v.object({ id: v.number() }) })`.
+ *    idempotencyKey: ({ idempotencyKey }) => idempotencyKey, response: v.object({ id: v.number() }),
+ *    invalidates: ['getThings'] })`: saved, the kept answers of the calls it names are stale
+ *    (`defineCalls` names each call by its key, and refuses a name that is not one).
  * 3. server/handlers.ts answers it (`'GET /api/things/:id': ({ params }) => ({ body: … })`).
  *
  * src/main.tsx passes `callActors` to `mountApp({ provide: { actors } })`; nothing else to wire.

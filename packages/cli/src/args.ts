@@ -9,14 +9,25 @@ export interface NewScreen {
   tabs?: string[];
   /** `--loads`: the screen loads its data: loading / loaded / failed with Retry (docs/calls.md). */
   loads?: boolean;
+  /**
+   * `--list`: the screen loads a page of items (`--loads`, its answer `{ items, pages }`), the page
+   * in its URL (`?page=2`) and a pager; a child added with `--parent` is each item's detail.
+   */
+  list?: boolean;
   /** `--role <role>`: only a person with the role sees it; others land on #notAllowed (docs/access.md). */
   role?: string;
   /** `--form`: a form that submits through a call: editing / submitting / saved | failed (docs/forms.md). */
   form?: boolean;
+  /**
+   * Found in the machine, not given: for a form, the list its URL is under (`projects/new` →
+   * `#projects`, a screen that loads) and that list's detail child, so that a save marks the list
+   * stale and its notice links to what it saved. Set by write.ts before the pieces are written.
+   */
+  savesTo?: { list: string; detail?: { id: string; param: string } };
 }
 
 export const usage =
-  'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…] [--loads] [--form] [--role <role>]';
+  'usage: npm run new:screen -- <id> <path> [--parent <id>] [--tabs <tab>,<tab>…] [--loads] [--list] [--form] [--role <role>]';
 
 export const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -65,13 +76,17 @@ export function parseArgs(args: string[]): NewScreen {
   for (const tab of tabs ?? []) {
     if (!camel.test(tab)) throw new Error(`tab "${tab}" is not a camelCase name. ${usage}`);
   }
-  const loads = rest.includes('--loads');
+  const list = rest.includes('--list');
+  const loads = list || rest.includes('--loads');
   const form = rest.includes('--form');
+  // A list's items link to a child screen; tabs belong in that child (or in a screen of their own).
+  if (list && tabs)
+    throw new Error(`--list and --tabs cannot be combined: put the tabs in the item's screen. ${usage}`);
   // Each of these gives the screen its own child states (the call's, the form's, the tabs'). Tabs
   // combine with a call: the screen becomes a parallel state, the tabs shown beside what it
   // loads. A call and a form, or tabs and a form, would be two flows at once: put the second in
   // a child screen.
-  const shaped = [tabs && form && '--tabs', loads && '--loads', form && '--form'].filter(Boolean);
+  const shaped = [tabs && form && '--tabs', loads && (list ? '--list' : '--loads'), form && '--form'].filter(Boolean);
   if (shaped.length > 1)
     throw new Error(`${shaped.join(' and ')} cannot be combined: put the second in a child screen. ${usage}`);
   const roleAt = rest.indexOf('--role');
@@ -83,6 +98,7 @@ export function parseArgs(args: string[]): NewScreen {
     ...(parent ? { parent } : {}),
     ...(tabs ? { tabs } : {}),
     ...(loads ? { loads } : {}),
+    ...(list ? { list } : {}),
     ...(form ? { form } : {}),
     ...(role ? { role } : {}),
   };

@@ -150,6 +150,24 @@ export const importValibot = (source: string) =>
   /^import \* as v from 'valibot';/m.test(source) ? source : `import * as v from 'valibot';\n${source}`;
 
 /**
+ * The registry as `defineCalls({ … })`, which names each call by its key: a save's `invalidates`
+ * finds the list it makes stale by that name (docs/calls.md, "Saves refresh what they change").
+ * A registry written as a plain object (`export const calls = { … } satisfies CallRegistry;`, as a
+ * product starts) is wrapped; one that is neither is left to the product, named in the error.
+ */
+function withDefineCalls(source: string): string {
+  if (source.includes('\nexport const calls = defineCalls({')) return source;
+  const open = source.lastIndexOf('\nexport const calls = {');
+  const close = open < 0 ? -1 : source.indexOf('} satisfies CallRegistry;', open);
+  if (open < 0 || close < 0 || /\n\}/.test(source.slice(open + 1, close).replace(/\n\}$/, ''))) {
+    throw new Error(
+      'src/api/calls.ts: no "export const calls = { … } satisfies CallRegistry;" to make defineCalls({ … }): write the registry as defineCalls({ … }) by hand',
+    );
+  }
+  return `${source.slice(0, open)}\nexport const calls = defineCalls({${source.slice(open + '\nexport const calls = {'.length, close)}}) satisfies CallRegistry;${source.slice(close + '} satisfies CallRegistry;'.length)}`;
+}
+
+/**
  * src/api/calls.ts with a call (`call`: its lines in `calls`) and the actor the app provides for
  * it (`actor`: its line in `callActors`), importing the type the call names from `type[1]`.
  */
@@ -158,27 +176,41 @@ export function addToCallRegistry(
   { type, call, actor }: { type: readonly [string, string]; call: string[]; actor: string },
 ): string {
   let result = ensureImport(source, ['callActor'], '@statechart/calls');
-  result = ensureImport(result, ['defineCall'], '@statechart/calls');
+  result = ensureImport(result, ['defineCall', 'defineCalls'], '@statechart/calls');
   result = importValibot(ensureImport(result, [`type ${type[0]}`], type[1]));
-  result = addToObject(result, 'export const calls = {', call, 'src/api/calls.ts');
+  result = addToObject(withDefineCalls(result), 'export const calls = defineCalls({', call, 'src/api/calls.ts');
   return addToObject(result, 'export const callActors = {', [actor], 'src/api/calls.ts');
 }
 
 /**
  * `storedInput` in the spec: what a reload keeps that the URL does not carry (a session's roles, a
- * form's draft), so the random walks' reload starts the machine with it. One line per spec, an
- * entry per generator: `storedInput: (snapshot) => ({ roles: … })`.
+ * form's draft), so the random walks' reload starts the machine with it. One per spec, an entry
+ * per generator, in either shape docs/forms.md shows: `storedInput: (snapshot) => ({ roles: … })`
+ * (on one line or several), or a block body whose `return { … };` the entry joins. An entry whose
+ * key is there already is left as it is; any other shape is refused, saying what to add by hand.
  */
 export function addStoredInput(source: string, entry: string): string {
-  // One storedInput per spec: an entry joins the object it returns (on one line or several).
-  const line = /\n( *)storedInput: \((\w+)\) => \(\{\s*/.exec(source);
-  if (line) {
-    const parameter = line[2] ?? 'snapshot';
-    return source.replace(line[0], `${line[0]}${entry.replace(/\bsnapshot\b/g, parameter)}, `);
+  const start = /\n( *)storedInput: \((\w+)(?::[^)]*)?\) => (\(\{\s*|\{\n)/.exec(source);
+  if (start) {
+    const [whole, indent = '', parameter = 'snapshot', opening = ''] = start;
+    const bodyStart = start.index + whole.length;
+    // The storedInput ends at the next line as far in as its key (its `},` or the next key).
+    const next = new RegExp(`\\n${indent}(?! )`).exec(source.slice(bodyStart));
+    const bodyEnd = next ? bodyStart + next.index : source.length;
+    const key = entry.split(':')[0]?.trim() ?? '';
+    if (new RegExp(`\\b${key}:`).test(source.slice(bodyStart, bodyEnd))) return source;
+    const written = `${entry.replace(/\bsnapshot\b/g, parameter)}, `;
+    if (opening.startsWith('(')) return source.slice(0, bodyStart) + written + source.slice(bodyStart);
+    // A block body: the entry joins the object its own `return` gives (one level in).
+    const returned = new RegExp(`^${indent} {2}return \\{\\s*`, 'm').exec(source.slice(bodyStart, bodyEnd));
+    if (returned) {
+      const at = bodyStart + returned.index + returned[0].length;
+      return source.slice(0, at) + written + source.slice(at);
+    }
   }
   if (/\n *storedInput\b/.test(source)) {
     throw new Error(
-      `tests/paths/productPaths.ts: its storedInput does not return an object literal (\`storedInput: (snapshot) => ({ … })\`): add ${entry} to what it returns by hand`,
+      `tests/paths/productPaths.ts: its storedInput neither returns an object literal (\`storedInput: (snapshot) => ({ … })\`) nor has a block body that ends in \`return { … };\`: add ${entry} to what it returns by hand`,
     );
   }
   const machine = /\n( *)machine: [^\n]*,\n/.exec(source);

@@ -12,6 +12,7 @@ import {
   extendContextType,
   importValibot,
 } from './edit';
+import { callNames } from './loads';
 import type { ScreenOption } from './option';
 
 /** The names a form's pieces share, from the screen's id (`newProject`: `NewProjectField`, `newProject.submit`…). */
@@ -49,9 +50,54 @@ export const formNames = ({ id }: NewScreen) => {
       saveDraft: `save${name}Draft`,
       clearDraft: `clear${name}Draft`,
     },
+    /** The id the save answered: the saved notice links to it. */
+    savedId: `saved${name}Id`,
     state: (sub: 'Editing' | 'Submitting' | 'Saved' | 'Failed') => `${id}${sub}`,
   };
 };
+
+/**
+ * The list a form saves into, found in the machine (a form is written after its list): its parent
+ * when that loads, else the screen that loads at the form's URL less its last segment
+ * (`projects/new` → the state whose path is `projects`), and that list's detail: its child with one
+ * param (`:projectId`). Undefined when there is none: the notes say what to add by hand.
+ */
+export function savesToOf(machine: string, screen: NewScreen): NewScreen['savesTo'] {
+  const loads = (id: string) => machine.includes(`id: '${id}Loading'`);
+  const prefix = screen.path.split('/').slice(0, -1).join('/');
+  const byPath = prefix
+    ? new RegExp(`\\n *id: '(\\w+)',\\n *route: \\{\\},\\n(?: *//[^\\n]*\\n)* *meta: \\{ path: '${prefix}'[,\\s]`).exec(
+        machine,
+      )
+    : null;
+  const list =
+    screen.parent && loads(screen.parent) ? screen.parent : byPath?.[1] && loads(byPath[1]) ? byPath[1] : undefined;
+  if (!list) return undefined;
+  const own = machine.indexOf(`id: '${list}'`);
+  const lineStart = machine.lastIndexOf('\n', own) + 1;
+  const indent = /^ */.exec(machine.slice(lineStart))?.[0] ?? '';
+  const end = machine.indexOf(`\n${indent.slice(2)}}`, own);
+  const detail =
+    /\n *id: '(\w+)',\n *route: \{\},\n(?: *\/\/[^\n]*\n)* *meta: \{ path: ':(\w+)', params: \{ \w+: \w+ \}/.exec(
+      machine.slice(own, end),
+    );
+  return { list, ...(detail?.[1] && detail[2] ? { detail: { id: detail[1], param: detail[2] } } : {}) };
+}
+
+/** What a form could not find to write: the list it saves into, or that list's detail. */
+export function savesToNotes(screen: NewScreen): string[] {
+  if (!screen.form) return [];
+  const n = formNames(screen);
+  if (!screen.savesTo)
+    return [
+      `no screen that loads at the URL above #${screen.id}'s: if a list shows what it saves, add invalidates: ['<the list's call>'] to ${n.call} in src/api/calls.ts (docs/calls.md, "Saves refresh what they change")`,
+    ];
+  if (!screen.savesTo.detail)
+    return [
+      `#${screen.savesTo.list} has no child with one param: once it has, give #${screen.id}'s saved notice a link to what was saved (FormScreen's savedLink: docs/forms.md, "Success that links to what was saved")`,
+    ];
+  return [];
+}
 
 /**
  * `--form`: docs/forms.md's recipe, every piece of it. The screen refuses to leave while its form
@@ -177,7 +223,7 @@ function formNode(screen: NewScreen, indent: string): string[] {
     `${indent}      id: '${n.actor}',`,
     `${indent}      src: '${n.actor}',`,
     `${indent}      input: ({ context }) => submission(context.${screen.id}),`,
-    `${indent}      onDone: { target: 'saved', actions: ['${a.saved}', ${ended('saved')}] },`,
+    `${indent}      onDone: { target: 'saved', actions: ['${a.saved}', ${screen.savesTo?.detail ? `assign({ ${n.savedId}: ({ event }) => event.output?.id }), ` : ''}${ended('saved')}] },`,
     `${indent}      onError: [`,
     `${indent}        { guard: '${n.guard.serverErrors}', target: 'editing', actions: '${a.serverErrors}' },`,
     `${indent}        { target: 'failed', actions: '${a.failure}' },`,
@@ -227,7 +273,10 @@ function addFormToSetup(source: string, screen: NewScreen): string {
     `{ type: '${n.event('change')}'; field: ${n.field}; value: string }`,
     ...(['submit', 'retry', 'edit', 'new', 'discard'] as const).map(n.event),
   ]);
-  result = extendContextType(result, [`${id}: FormState<${n.field}>`]);
+  result = extendContextType(result, [
+    `${id}: FormState<${n.field}>`,
+    ...(screen.savesTo?.detail ? [`${n.savedId}?: number`] : []),
+  ]);
   result = addToInitialContext(result, `${id}: emptyForm(${n.empty})`);
   result = addToSetupBlock(
     result,
@@ -343,6 +392,8 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
       '    idempotencyKey: ({ idempotencyKey }) => idempotencyKey,',
       '    // A 2xx without a body (204) is a save too.',
       '    response: v.optional(v.object({ id: v.number() })),',
+      // Saved, the list it belongs to is stale: its kept pages are fetched again (docs/calls.md).
+      ...(screen.savesTo ? [`    invalidates: ['${callNames({ id: screen.savesTo.list, path: '' }).call}'],`] : []),
       '  }),',
     ],
     actor: `  ${n.actor}: callActor(calls.${n.call}),`,
@@ -396,18 +447,23 @@ function formView(screen: NewScreen): string {
   const n = formNames(screen);
   const send = (verb: string) => `send({ type: '${id}.${verb}' })`;
   const tag = (state: Parameters<typeof n.state>[0]) => `s.hasTag('${n.state(state)}')`;
+  // The saved notice links to what was saved, on its list's detail screen (savesToOf).
+  const detail = screen.savesTo?.detail;
   return [
     "import { FormScreen } from '@statechart/forms';",
     "import { ScreenHeading } from '@statechart/react';",
     `import { ${n.fields} } from '../../machines/${n.module}';`,
     "import { strings } from '../../machines/strings';",
-    "import { useMachineSelector, useSend } from '../appRouting';",
+    `import { ${detail ? 'Link, ' : ''}useMachineSelector, useSend } from '../appRouting';`,
     '',
     "// The screen's own words load with its chunk; the words the machine and the path tests use are in machines/strings.ts.",
-    `const words = { heading: ${todo(`the heading of ${id}`)} };`,
+    detail
+      ? `const words = { heading: ${todo(`the heading of ${id}`)}, open: ${todo(`the link to what ${id} saved`)} };`
+      : `const words = { heading: ${todo(`the heading of ${id}`)} };`,
     '',
     'export function View() {',
     `  const form = useMachineSelector((s) => s.context.${id});`,
+    ...(detail ? [`  const savedId = useMachineSelector((s) => s.context.${n.savedId});`] : []),
     '  const phase = useMachineSelector((s) =>',
     `    ${tag('Saved')} ? 'saved' : ${tag('Failed')} ? 'failed' : ${tag('Submitting')} ? 'submitting' : 'editing',`,
     '  );',
@@ -420,6 +476,11 @@ function formView(screen: NewScreen): string {
     '      phase={phase}',
     `      words={strings.${id}}`,
     `      idPrefix="${id}"`,
+    ...(detail
+      ? [
+          `      savedLink={savedId === undefined ? undefined : <Link to="#${detail.id}" params={{ ${detail.param}: savedId }}>{words.open}</Link>}`,
+        ]
+      : []),
     '      on={{',
     `        change: (field, value) => send({ type: '${n.event('change')}', field, value }),`,
     `        submit: () => ${send('submit')},`,

@@ -2,7 +2,7 @@ import { hasNav, type NewScreen } from './args';
 import type { ScreenOption } from './option';
 import { options } from './options';
 import { addBesideCall, addStatesBlock } from './parent';
-import { importInt, paramsMeta, paramsNote } from './param';
+import { addParamTypes, importInt, paramsMeta, paramsNote } from './param';
 
 /** The options' lines of the state node: as they are, or, when two have child states, a region each. */
 function nodeLines(applied: ScreenOption[], screen: NewScreen, indent: string): string[] {
@@ -49,8 +49,11 @@ export function addState(source: string, screen: NewScreen): string {
       '',
     ].join('\n');
   if (parent && !source.includes(`id: '${parent}'`)) throw new Error(`machines/appMachine.ts has no state #${parent}`);
-  const prepared = importInt(
-    applied.reduce((result, option) => option.machine?.(result, screen) ?? result, source),
+  const prepared = addParamTypes(
+    importInt(
+      applied.reduce((result, option) => option.machine?.(result, screen) ?? result, source),
+      screen,
+    ),
     screen,
   );
   if (!parent) {

@@ -30,4 +30,6 @@ export interface ScreenOption {
   view?: (screen: NewScreen) => string;
   /** Other files: `read` gives a file's text, or undefined when it does not exist. */
   files?: (screen: NewScreen, read: (path: string) => string | undefined) => (readonly [string, string])[];
+  /** What it could not write (a file not in the shape it edits), for the command to say, with what to do by hand. */
+  notes?: (screen: NewScreen, read: (path: string) => string | undefined) => string[];
 }

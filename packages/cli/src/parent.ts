@@ -1,3 +1,5 @@
+import { paramsOf, todo, type NewScreen } from './args';
+import { LIST_ITEM } from './list';
 import { withOutlet } from './view';
 
 /**
@@ -54,12 +56,8 @@ export function addBesideCall(
   const end = source.indexOf(`\n${indent.slice(2)}}`, own);
   const body = source.slice(own, end);
   if (!body.includes(`id: '${parent}Loading'`)) return undefined;
-  if (/\n *invoke: \{/.test(node(''))) {
-    // Both would fail with the same "Not loaded" heading, which the path tests cannot tell apart.
-    throw new Error(
-      `#${parent} loads, and a child that loads too would show its failure with the same heading: add the child without --loads, then give it its call by hand with its own <CallFailed heading> and assertions (docs/calls.md, "A list with its details")`,
-    );
-  }
+  // A child that loads too is written as any loading screen: its own call, error and failure
+  // heading (strings.<child>.notLoaded), so both may fail side by side and each says which.
   // A later child: after the index child, in the `shown` region it made.
   const index = new RegExp(`\\n( *)${indexChild(parent)}: \\{ id: [^\\n]*\\n`).exec(body);
   if (index) {
@@ -108,21 +106,46 @@ export function addBesideCall(
  * The spec once the parent just got its child states: while a child is shown the title is the
  * child's, so the parent asserts only its heading and its title moves to the index child.
  */
-export function moveParentTitle(source: string, parent: string, indent: string): { spec: string; line: string } {
+export function moveParentTitle(
+  source: string,
+  parent: string,
+  indent: string,
+  withHeading = false,
+): { spec: string; line: string } {
+  const index = indexChild(parent);
+  const heading = withHeading ? `heading: ${todo(`how a person sees #${index}: its heading`)}, ` : '';
   const own = new RegExp(`(\\n *${parent}: \\{[^\\n]*?), title: ([^\\n]*?) \\},`).exec(source);
-  if (!own) return { spec: source, line: `${indent}${indexChild(parent)}: { title: strings.${parent}.title },` };
+  if (!own) return { spec: source, line: `${indent}${index}: { ${heading}title: strings.${parent}.title },` };
   return {
     spec: source.replace(own[0], `${own[1]} },`),
-    line: `${indent}${indexChild(parent)}: { title: ${own[2]} },`,
+    line: `${indent}${index}: { ${heading}title: ${own[2]} },`,
   };
 }
 
-/** The parent's view with an `<Outlet />`, or a note saying where to put one by hand. */
-export function parentView(parent: string, child: string, read: (path: string) => string | undefined) {
+/**
+ * The parent's view with an `<Outlet />`, or a note saying where to put one by hand; a list's
+ * items (as `--list` writes them) become links to the child when it has one param (its id).
+ */
+export function parentView(parent: string, child: NewScreen, read: (path: string) => string | undefined) {
   const path = `src/views/${parent}.view.tsx`;
   const source = read(path);
-  const outlet = source === undefined ? null : withOutlet(source);
-  if (outlet) return { file: [path, outlet] as const };
-  if (source?.includes('<Outlet')) return {};
-  return { note: `${path}: render <Outlet /> (@statechart/react) where #${child} shows` };
+  const params = paramsOf(child.path);
+  const linked =
+    source !== undefined && params.length === 1 && source.includes(LIST_ITEM)
+      ? source.replace(
+          LIST_ITEM,
+          // The page is kept: /projects/5?page=2 shows page 2 beside item 5.
+          `<li key={item.id}><Link to="#${child.id}" params={{ ${params[0]}: item.id, page: pageParam(page) }}>{item.name}</Link></li>`,
+        )
+      : source;
+  const notes =
+    source?.includes(LIST_ITEM) && params.length !== 1
+      ? [
+          `${path}: link each item to its screen (<Link to="#…" params={…}>), #${child.id} has no single param to take its id`,
+        ]
+      : [];
+  const outlet = linked === undefined ? null : withOutlet(linked);
+  if (outlet) return { file: [path, outlet] as const, notes };
+  if (linked?.includes('<Outlet')) return { ...(linked !== source ? { file: [path, linked] as const } : {}), notes };
+  return { notes: [...notes, `${path}: render <Outlet /> (@statechart/react) where #${child.id} shows`] };
 }

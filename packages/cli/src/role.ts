@@ -24,12 +24,13 @@ const hasNotAllowed = (machine: string) => machine.includes(`id: '${NOT_ALLOWED}
  */
 export const role: ScreenOption = {
   applies: (screen) => Boolean(screen.role),
-  on: () => ["'session.signedOut': { actions: 'clearRoles' }"],
+  // Every change of the session is remembered (src/session.ts): a reload keeps it.
+  on: () => ["'session.signedOut': { actions: ['clearRoles', 'rememberSession'] }"],
   node: (screen, indent) => [
     `${indent}always: {`,
     `${indent}  guard: not({ type: 'hasRole', params: { role: '${screen.role}' } }),`,
     `${indent}  target: '#${NOT_ALLOWED}',`,
-    `${indent}  actions: 'keep${cap(screen.id)}Target',`,
+    `${indent}  actions: ['keep${cap(screen.id)}Target', 'rememberSession'],`,
     `${indent}},`,
   ],
   machine: (source, screen) => {
@@ -71,11 +72,130 @@ export const role: ScreenOption = {
         '      </button>',
       ],
     }),
-  files: (screen, read) =>
-    read(`src/views/${NOT_ALLOWED}.view.tsx`) === undefined
-      ? [[`src/views/${NOT_ALLOWED}.view.tsx`, notAllowedViewSource(screen.role ?? '')]]
-      : [],
+  files: (screen, read) => [
+    ...(read(`src/views/${NOT_ALLOWED}.view.tsx`) === undefined
+      ? [[`src/views/${NOT_ALLOWED}.view.tsx`, notAllowedViewSource(screen.role ?? '')] as const]
+      : []),
+    // The session kept across a reload, written once: its schema, its store, and main.tsx's wiring.
+    ...(read(SESSION_MODULE) === undefined ? [[SESSION_MODULE, sessionModuleSource()] as const] : []),
+    ...(read(SESSION_STORE) === undefined ? [[SESSION_STORE, sessionStoreSource()] as const] : []),
+    ...sessionWiring(read('src/main.tsx')).file,
+  ],
+  notes: (screen, read) => [
+    ...sessionWiring(read('src/main.tsx')).notes,
+    ...storedInputNote(read('tests/paths/productPaths.ts') ?? ''),
+  ],
 };
+
+/** The session's schema and types: the machine's input, what src/session.ts stores (checked when read). */
+const SESSION_MODULE = 'machines/session.ts';
+/** Where the session is kept across a reload: sessionStorage, until the product's own session replaces it. */
+const SESSION_STORE = 'src/session.ts';
+
+function sessionModuleSource(): string {
+  return [
+    "import * as v from 'valibot';",
+    '',
+    '/**',
+    ' * The session as the machine takes it (its input) and src/session.ts keeps it across a reload: the',
+    ' * roles, and where a refused screen was going (a state id and its params, never a URL), so that',
+    ' * /not-allowed means after a reload what it meant before (docs/access.md).',
+    ' */',
+    todoLine(
+      '',
+      "where the roles come from: src/session.ts keeps them in sessionStorage (per tab) until the product's session (a cookie, a token) replaces it",
+    ),
+    'export const returnTargetSchema = v.object({',
+    "  to: v.custom<`#${string}`>((value) => typeof value === 'string' && /^#[\\w-]{1,64}$/.test(value)),",
+    '  params: v.record(v.pipe(v.string(), v.maxLength(64)), v.union([v.pipe(v.string(), v.maxLength(2048)), v.number(), v.undefined()])),',
+    '});',
+    'export type ReturnTarget = v.InferOutput<typeof returnTargetSchema>;',
+    '',
+    'export const sessionSchema = v.object({',
+    '  roles: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(32)),',
+    '  returnTo: v.optional(returnTargetSchema),',
+    '});',
+    'export type Session = v.InferOutput<typeof sessionSchema>;',
+    '',
+    '/** The params a refused screen is kept with: its URL params (text and numbers), nothing else of the context. */',
+    "export const keptParams = (params: Record<string, unknown>): ReturnTarget['params'] =>",
+    '  Object.fromEntries(',
+    "    Object.entries(params).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),",
+    '  );',
+    '',
+  ].join('\n');
+}
+
+function sessionStoreSource(): string {
+  return [
+    "import { storage, storedRecord } from '@statechart/forms';",
+    "import { sessionSchema } from '../machines/session';",
+    '',
+    '/**',
+    " * The product's session source: the roles (and where a refused screen was going) in sessionStorage.",
+    ' * A reload keeps them (src/main.tsx passes them to the machine as input), closing the tab forgets',
+    ' * them as a session cookie would, and they are never in the URL. Read back through the schema: a',
+    ' * stored value that does not match is dropped, never trusted.',
+    ' */',
+    'export const sessionStore = storedRecord({',
+    '  key: storage.sessionKey,',
+    '  version: 1,',
+    '  schema: sessionSchema,',
+    '  storage: () => sessionStorage,',
+    '});',
+    '',
+  ].join('\n');
+}
+
+const REMEMBER =
+  'rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles], returnTo: context.returnTo })';
+
+/**
+ * src/main.tsx with the session: read at start as the machine's input, and `rememberSession`
+ * provided (it saves every change). Written as the template writes main.tsx; anything else is a
+ * note saying what to add by hand.
+ */
+export function sessionWiring(source: string | undefined): {
+  file: (readonly [string, string])[];
+  notes: string[];
+} {
+  if (source === undefined || source.includes('sessionStore')) return { file: [], notes: [] };
+  const byHand = (why: string) => ({
+    file: [],
+    notes: [
+      `src/main.tsx: ${why}: pass input: sessionStore.load() to mountApp and provide { actions: { ${REMEMBER} } } (import { sessionStore } from './session'; docs/access.md, step 5)`,
+    ],
+  });
+  if (/\n\s*input:/.test(source)) return byHand('mountApp has an input already (add the roles and returnTo to it)');
+  const provide = /\n( *)provide: \{ actors: (\w+) \},\n/.exec(source);
+  if (!provide) return byHand('no "provide: { actors: … }," line to add rememberSession to');
+  const indent = provide[1] ?? '';
+  const edited = source.replace(
+    provide[0],
+    [
+      '',
+      `${indent}// The session kept across a reload (src/session.ts): the roles, and where /not-allowed goes on to.`,
+      `${indent}input: sessionStore.load(),`,
+      `${indent}provide: { actors: ${provide[2]}, actions: { ${REMEMBER} } },`,
+      '',
+    ].join('\n'),
+  );
+  return { file: [['src/main.tsx', ensureImport(edited, ['sessionStore'], './session')]], notes: [] };
+}
+
+/** What the role could not add to the spec's storedInput (a shape addStoredInput does not edit). */
+function storedInputNote(spec: string): string[] {
+  try {
+    addStoredInput(spec, STORED_SESSION);
+    return [];
+  } catch (error) {
+    return [(error as Error).message];
+  }
+}
+
+/** What a reload keeps of the session, in the spec's storedInput. */
+const STORED_SESSION =
+  'roles: (snapshot.context as { roles: readonly string[] }).roles, returnTo: (snapshot.context as { returnTo?: unknown }).returnTo';
 
 /**
  * #notAllowed's way on, one per guarded screen: shown while the screen it kept is allowed now
@@ -96,7 +216,7 @@ function notAllowedNode(indent: string, screen: NewScreen): string {
     `${indent}  always: [`,
     returnEntry(screen, `${indent}    `),
     `${indent}  ],`,
-    `${indent}  on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: 'setRoles' } },`,
+    `${indent}  on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'rememberSession'] } },`,
     `${indent}},`,
     '',
   ].join('\n');
@@ -126,6 +246,7 @@ function addReturnTo(source: string, screen: NewScreen): string {
  */
 function addAccessToSetup(source: string, screen: NewScreen): string {
   let result = ensureImport(source, ['assign', 'not'], 'xstate');
+  result = ensureImport(result, ['keptParams', 'type ReturnTarget'], './session');
   const first = !/\broles: readonly string\[\]/.test(result);
   if (first) {
     const input = /\n( *)input: \{\} as ([^\n]*),\n/.exec(result);
@@ -135,7 +256,7 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
       const optional = type !== input[2];
       result = result.replace(
         input[0],
-        `\n${input[1]}input: {} as (${type}) & { roles?: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } }${optional ? ' | void' : ''},\n`,
+        `\n${input[1]}input: {} as (${type}) & { roles?: readonly string[]; returnTo?: ReturnTarget }${optional ? ' | void' : ''},\n`,
       );
     }
     const types = contextType(result);
@@ -143,16 +264,11 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
     result =
       result.slice(0, lineStart) +
       [
-        todoLine(
-          types.indent,
-          `where the roles come from (the session: a cookie, a token), read in src/main.tsx and passed as input, with the kept returnTo (sessionStorage: a reload of /not-allowed keeps its way on)`,
-        ),
+        // The session as src/session.ts keeps it across a reload (machines/session.ts: its schema and types).
         ...(input
           ? []
-          : [
-              `${types.indent}input: {} as { roles?: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } } | void,`,
-            ]),
-        `${types.indent}context: {} as ${types.type} & { roles: readonly string[]; returnTo?: { to: \`#\${string}\`; params: Record<string, unknown> } }`,
+          : [`${types.indent}input: {} as { roles?: readonly string[]; returnTo?: ReturnTarget } | void,`]),
+        `${types.indent}context: {} as ${types.type} & { roles: readonly string[]; returnTo?: ReturnTarget }`,
       ].join('\n') +
       result.slice(types.end);
     const context = /\n( *)context: \{ ([^\n]*) \},\n/.exec(result);
@@ -196,11 +312,13 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
       'actions',
       'restoreReturnParams: assign({ params: ({ context }) => context.returnTo?.params ?? context.params }),',
     );
+    // Storage is the app's (src/main.tsx provides it: src/session.ts), not the machine's.
+    result = addToSetupBlock(result, 'actions', 'rememberSession: () => {},');
   }
   return addToSetupBlock(
     result,
     'actions',
-    `keep${cap(screen.id)}Target: assign({ returnTo: ({ context }) => ({ to: '#${screen.id}' as const, params: { ...context.params } }) }),`,
+    `keep${cap(screen.id)}Target: assign({ returnTo: ({ context }) => ({ to: '#${screen.id}' as const, params: keptParams(context.params) }) }),`,
   );
 }
 
@@ -216,12 +334,15 @@ function addSessionEvents(source: string, screen: NewScreen): string {
     `'session.signedIn': () => ({ do: 'click', role: 'button', name: strings.${NOT_ALLOWED}.signIn }),`,
     `'session.signedOut': () => ({ do: 'click', role: 'button', name: strings.${NOT_ALLOWED}.signOut }),`,
   ]);
-  // The session survives a reload (docs/access.md, step 5): the walks' reload keeps the roles.
-  return addStoredInput(
-    addBehaviourSamples(result, samples),
-    // The kept target too: /not-allowed means after a reload what it meant before (its way on).
-    'roles: (snapshot.context as { roles: readonly string[] }).roles, returnTo: (snapshot.context as { returnTo?: unknown }).returnTo',
-  );
+  // The session survives a reload (docs/access.md, step 5): the walks' reload keeps the roles and
+  // the kept target (/not-allowed means after a reload what it meant before). A storedInput this
+  // cannot edit is left as it is, and the command says what to add (storedInputNote).
+  const sampled = addBehaviourSamples(result, samples);
+  try {
+    return addStoredInput(sampled, STORED_SESSION);
+  } catch {
+    return sampled;
+  }
 }
 
 /**

@@ -6,9 +6,15 @@ import { moveParentTitle } from './parent';
 /**
  * tests/paths/productPaths.ts with a placeholder assertion for the screen (its heading, its
  * title), each option's assertions, samples, executors and outcomes, a sample for each new param,
- * and, when the parent just got its child states, the parent's title moved to its index child.
+ * and, when the parent just got its child states, the parent's title moved to its index child
+ * (with a heading of its own when it gets a view: a list's index, write.ts).
  */
-export function addAssertion(source: string, screen: NewScreen, parentGotStates = false): string {
+export function addAssertion(
+  source: string,
+  screen: NewScreen,
+  parentGotStates = false,
+  indexGetsView = false,
+): string {
   const { id, parent } = screen;
   const match = /\n( *)assertions: \{\n/.exec(source);
   if (!match) throw new Error('tests/paths/productPaths.ts: no "assertions: {" block');
@@ -20,7 +26,7 @@ export function addAssertion(source: string, screen: NewScreen, parentGotStates 
   ];
   let result = applied.reduce((spec, option) => option.spec?.(spec, screen) ?? spec, source);
   if (parent && parentGotStates) {
-    const moved = moveParentTitle(result, parent, indent);
+    const moved = moveParentTitle(result, parent, indent, indexGetsView);
     result = moved.spec;
     lines.push(moved.line);
   }

@@ -41,6 +41,15 @@ export function plainView(screen: NewScreen, extras: ViewExtras = {}): string {
 /** A parent's view with `<Outlet />` where its children show (after its generated body), or null when it has one. */
 export function withOutlet(source: string): string | null {
   if (source.includes('<Outlet')) return null;
+  // A list's view (`--list`): beside the list, in its `.list-detail`.
+  const besideList = source.includes('className="list-detail"')
+    ? source.lastIndexOf('      </div>\n    </article>')
+    : -1;
+  if (besideList >= 0) {
+    const imported = `import { Outlet } from '@statechart/react';\n${source}`;
+    const at = besideList + imported.length - source.length;
+    return `${imported.slice(0, at)}        <Outlet />\n${imported.slice(at)}`;
+  }
   const end = source.lastIndexOf('    </article>');
   if (end < 0) return null;
   const imported = `import { Outlet } from '@statechart/react';\n${source}`;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { NewScreen } from './args';
+import { todo, type NewScreen } from './args';
+import { savesToOf, savesToNotes } from './form';
 import { addState } from './machine';
 import { options } from './options';
 import { indexChild, parentView } from './parent';
@@ -14,46 +15,72 @@ export function viewSource(screen: NewScreen): string {
   return shaped?.view?.(screen) ?? plainView(screen);
 }
 
-/** What a loading parent's URL shows besides its own view: nothing more until a child is chosen. */
-function indexViewSource(parent: string): string {
+/**
+ * What a loading parent's URL shows beside its own view until a child is chosen: a heading of its
+ * own (the shell focuses the heading of the screen a move enters: coming Back to the list focuses
+ * this one) and what to do there.
+ */
+export function indexViewSource(parent: string): string {
+  const index = indexChild(parent);
   return [
-    `/** /${parent} with no child chosen: the list is #${parent}'s own view; nothing shows beside it yet. */`,
+    "import { ScreenHeading } from '@statechart/react';",
+    '',
+    `// /${parent} with no child chosen: the list is #${parent}'s own view; this shows beside it.`,
+    'const words = {',
+    `  heading: ${todo(`the heading of ${index}`)},`,
+    `  body: ${todo(`what ${index} says: choose an item to see it here`)},`,
+    '};',
+    '',
     'export function View() {',
-    '  return null;',
+    '  return (',
+    '    <section>',
+    '      <ScreenHeading level={2}>{words.heading}</ScreenHeading>',
+    '      <p>{words.body}</p>',
+    '    </section>',
+    '  );',
     '}',
     '',
   ].join('\n');
 }
 
 /** Writes the pieces under `root`; returns the files written and what is left to do by hand. */
-export function newScreen(root: string, screen: NewScreen): { files: string[]; notes: string[] } {
+export function newScreen(root: string, asked: NewScreen): { files: string[]; notes: string[] } {
   const file = (path: string) => resolve(root, path);
   const read = (path: string) => (existsSync(file(path)) ? readFileSync(file(path), 'utf8') : undefined);
-  const view = `src/views/${screen.id}.view.tsx`;
+  const view = `src/views/${asked.id}.view.tsx`;
   if (read(view) !== undefined) throw new Error(`${view} exists already`);
   const machine = read('machines/appMachine.ts') ?? '';
+  // A form saves into a list: found in the machine, so that its save marks the list stale.
+  const savesTo = asked.form ? savesToOf(machine, asked) : undefined;
+  const screen: NewScreen = savesTo ? { ...asked, savesTo } : asked;
   const nextMachine = addState(machine, screen);
   const parentGotStates =
     screen.parent !== undefined &&
     nextMachine.includes(`id: '${indexChild(screen.parent)}'`) &&
     !machine.includes(`id: '${indexChild(screen.parent)}'`);
-  const written: (readonly [string, string])[] = [
-    ['machines/appMachine.ts', nextMachine],
-    ['machines/strings.ts', addStrings(read('machines/strings.ts') ?? '', screen)],
-    ['tests/paths/productPaths.ts', addAssertion(read('tests/paths/productPaths.ts') ?? '', screen, parentGotStates)],
-    ...options.filter((option) => option.applies(screen)).flatMap((option) => option.files?.(screen, read) ?? []),
-  ];
-  const notes: string[] = [];
   // A loading parent's index child has a URL of its own ('': the list alone), so it has a view.
   const index = screen.parent === undefined ? undefined : indexChild(screen.parent);
   const indexView = `src/views/${index}.view.tsx`;
-  if (index && nextMachine.includes(`${index}: { id: '${index}', route: {}`) && read(indexView) === undefined) {
-    written.push([indexView, indexViewSource(screen.parent ?? '')]);
-  }
+  const indexGetsView =
+    index !== undefined &&
+    nextMachine.includes(`${index}: { id: '${index}', route: {}`) &&
+    read(indexView) === undefined;
+  const spec = addAssertion(read('tests/paths/productPaths.ts') ?? '', screen, parentGotStates, indexGetsView);
+  const written: (readonly [string, string])[] = [
+    ['machines/appMachine.ts', nextMachine],
+    ['machines/strings.ts', addStrings(read('machines/strings.ts') ?? '', screen)],
+    ['tests/paths/productPaths.ts', spec],
+    ...options.filter((option) => option.applies(screen)).flatMap((option) => option.files?.(screen, read) ?? []),
+  ];
+  const notes: string[] = [
+    ...savesToNotes(screen),
+    ...options.filter((option) => option.applies(screen)).flatMap((option) => option.notes?.(screen, read) ?? []),
+  ];
+  if (indexGetsView) written.push([indexView, indexViewSource(screen.parent ?? '')]);
   if (screen.parent) {
-    const { file: outlet, note } = parentView(screen.parent, screen.id, read);
+    const { file: outlet, notes: parentNotes } = parentView(screen.parent, screen, read);
     if (outlet) written.push(outlet);
-    if (note) notes.push(note);
+    notes.push(...parentNotes);
   }
   // Every edit is computed before any file is written: a refusal leaves the repository as it was.
   for (const [path, source] of written) writeFileSync(file(path), source);

@@ -9,15 +9,16 @@ import { tsImport } from 'tsx/esm/api';
 import { describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH, parseArgs } from '../src/args';
 import { addStoredInput, ensureImport } from '../src/edit';
-import { addSubmitCall, addSubmitHandler, form } from '../src/form';
+import { addSubmitCall, addSubmitHandler, form, savesToNotes, savesToOf } from '../src/form';
 import { addCall, addHandler } from '../src/loads';
 import { addState } from '../src/machine';
-import { notAllowedViewSource } from '../src/role';
+import { notAllowedViewSource, role, sessionWiring } from '../src/role';
 import { addAssertion } from '../src/spec';
 import { addStrings } from '../src/strings';
 import { withOutlet } from '../src/view';
 import { formatFiles, runNewScreen } from '../src/run';
-import { viewSource } from '../src/write';
+import { indexViewSource, viewSource } from '../src/write';
+import { parentView } from '../src/parent';
 import { unfilledPlaceholders } from '../src/placeholders';
 import type { typeErrorsAffectedBy } from './affectedTypes';
 
@@ -32,6 +33,24 @@ const SCAFFOLD = fileURLToPath(new URL('../../create-statechart-app/template/', 
 const PRODUCT = /^(machines|src|server|tests)\//;
 const read = (path: string) => readFileSync(join(SCAFFOLD, path), 'utf8');
 const execFileAsync = promisify(execFile);
+
+/** docs/forms.md, "Keeping the draft across reloads", step 4, as a person copies it into the copy's spec. */
+function writeDraftStoredInput(root: string): void {
+  const path = join(root, 'tests/paths/productPaths.ts');
+  const spec = readFileSync(path, 'utf8').replace(
+    /\n( *)machine: appMachine,\n/,
+    [
+      '',
+      '$1machine: appMachine,',
+      '$1storedInput: (snapshot) => {',
+      '$1  const form = (snapshot.context as { newProject: FormState<NewProjectField> }).newProject;',
+      '$1  return { newProjectDraft: isDirty(form) ? form.values : undefined };',
+      '$1},',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(path, `import { isDirty, type FormState } from '@statechart/forms';\n${spec}`);
+}
 
 describe('npm run new:screen (@statechart/cli)', () => {
   it('adds a routable state before not-found, with its path and the words it needs', () => {
@@ -106,22 +125,27 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(machine).toContain('input: ({ context }) => ({ thingId: context.params.thingId ?? 0 }),');
     expect(machine).toContain("onDone: { target: 'loaded', actions: assign({ thing: ({ event }) => event.output }) },");
     expect(machine).toContain("failed: { id: 'thingFailed', tags: 'thingFailed', on: { 'call.retry': 'loading' } },");
-    expect(machine).toMatch(
-      /context: \{\} as RoutedContext<\{ \[URL_PARAM\]: string; thingId: number \}> & \{ thing\?: ThingData; callError\?: CallError \},/,
+    // Its own error: two screens that load may both be shown, and both fail.
+    expect(machine).toContain(
+      'context: {} as RoutedContext<{ [URL_PARAM]: string; thingId: number }> & { thing?: ThingData; thingError?: CallError },',
     );
     expect(machine).toMatch(/export type AppEvent =[^;]*\| \{ type: 'call\.retry' \};/);
-    expect(machine).toContain('keepCallError: assign(');
-    // A second loading screen shares the event, the error and keepCallError.
+    expect(machine).toContain("onError: { target: 'failed', actions: 'keepThingError' },");
+    expect(machine).toContain('keepThingError: assign({ thingError: ({ event }) =>');
+    // A second loading screen shares the event; its error is its own.
     const twice = addState(machine, { id: 'other', path: 'other', loads: true });
     expect(twice.match(/type: 'call\.retry'/g)).toHaveLength(1);
-    expect(twice.match(/keepCallError: assign/g)).toHaveLength(1);
-    expect(twice).toContain('& { other?: OtherData },');
+    expect(twice).toContain('keepOtherError: assign(');
+    expect(twice).toContain('& { other?: OtherData; otherError?: CallError },');
     expect(twice).toContain("loadOther: callPlaceholder<OtherData>('loadOther'),");
 
     const calls = addCall(read('src/api/calls.ts'), screen);
     expect(calls).toContain('getThing: defineCall<{ thingId: number }, ThingData>({');
     expect(calls).toContain('path: ({ thingId }) => `/api/thing/${encodeURIComponent(thingId)}`,');
     expect(calls).toMatch(/export const callActors = \{\n {2}loadThing: callActor\(calls\.getThing\),\n\} satisfies/);
+    // Named by their keys (defineCalls), so a save's invalidates can name them.
+    expect(calls).toContain('export const calls = defineCalls({');
+    expect(calls).toContain('}) satisfies CallRegistry;');
     expect(calls).toMatch(/^import \* as v from 'valibot';/);
     expect(addHandler(read('server/handlers.ts'), screen)).toContain("'GET /api/thing/:thingId': ({ params }) =>");
     // A string in an answer is bounded: a 50 MB name is invalidPayload, not text that freezes the tab.
@@ -130,10 +154,16 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const spec = addAssertion(read('tests/paths/productPaths.ts'), screen);
     expect(spec).toContain("loadThing: [{ output: { name: 'TODO: a sample answer of loadThing' } }, { error:");
     expect(spec).toContain("'call.retry': () => ({ do: 'click', role: 'button', name: errorStrings.retry }),");
-    expect(spec).toContain('thingFailed: { heading: errorStrings.heading },');
-    expect(spec).toContain('thingLoading: { absentHeading: errorStrings.heading },');
+    // Its failure's heading is its own words, in the catalogue the path tests read.
+    expect(spec).toContain('thingFailed: { heading: strings.thing.notLoaded },');
+    expect(spec).toContain('thingLoading: { absentHeading: strings.thing.notLoaded },');
+    expect(addStrings(read('machines/strings.ts'), screen)).toContain(
+      "notLoaded: 'TODO: the heading when thing did not load',",
+    );
     const view = viewSource(screen);
     expect(view).toContain("s.hasTag('thingFailed')");
+    expect(view).toContain('<CallFailed heading={strings.thing.notLoaded} error={error}');
+    expect(view).toContain('useMachineSelector((s) => s.context.thingError)');
     // With a param, the answer kept may be another one's: shown once this one is loaded.
     expect(view).toContain("(s.hasTag('thingLoaded') ? s.context.thing : undefined)");
     expect(viewSource({ id: 'other', path: 'other', loads: true })).toContain(
@@ -158,7 +188,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(withInput).toContain('input: {} as { draft?: string } | void,');
     const machine = addState(withInput, parseArgs(['admin', 'admin', '--role', 'admin']));
     expect(machine).toContain(
-      'input: {} as ({ draft?: string }) & { roles?: readonly string[]; returnTo?: { to: `#${string}`; params: Record<string, unknown> } } | void,',
+      'input: {} as ({ draft?: string }) & { roles?: readonly string[]; returnTo?: ReturnTarget } | void,',
     );
     expect(machine.match(/\binput: \{\} as /g)).toHaveLength(1);
     expect(machine).toMatch(
@@ -176,6 +206,22 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => addStoredInput(spec.replace('storedInput: (s) => ({', 'storedInput: keep(('), 'roles: x')).toThrow(
       'add roles: x to what it returns by hand',
     );
+    // The block body docs/forms.md shows: the entry joins what it returns; one that is there stays.
+    const block = read('tests/paths/productPaths.ts').replace(
+      /\n( *)machine: ([^\n]*),\n/,
+      '\n$1machine: $2,\n$1storedInput: (snapshot) => {\n$1  const form = draftOf(snapshot);\n$1  return { draft: form };\n$1},\n',
+    );
+    const joined = addStoredInput(block, 'roles: snapshot.context.roles');
+    expect(joined).toMatch(/ {4}return \{ roles: snapshot\.context\.roles, draft: form \};/);
+    expect(addStoredInput(joined, 'roles: other')).toBe(joined);
+    // What it cannot edit is said, and the rest is written.
+    const odd = spec.replace('storedInput: (s) => ({', 'storedInput: keep((');
+    const notes = role.notes?.(parseArgs(['admin', 'admin', '--role', 'admin']), (path) =>
+      path === 'tests/paths/productPaths.ts' ? odd : undefined,
+    );
+    expect(notes).toEqual([
+      expect.stringContaining('add roles: (snapshot.context as { roles: readonly string[] }).roles'),
+    ]);
   });
 
   it('writes a screen only a role may see: the guard, #notAllowed once, roles from input, the session events', () => {
@@ -184,19 +230,38 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const machine = addState(read('machines/appMachine.ts'), screen);
     expect(machine).toContain("guard: not({ type: 'hasRole', params: { role: 'admin' } }),");
     expect(machine).toContain("target: '#notAllowed',");
-    expect(machine).toContain("on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: 'setRoles' } },");
+    expect(machine).toContain(
+      "on: { 'session.signedIn': { guard: 'hasReturnTarget', actions: ['setRoles', 'rememberSession'] } },",
+    );
+    // Every change of the session is remembered, and the kept params are the URL's (the session's schema).
+    expect(machine).toContain("actions: ['keepAdminTarget', 'rememberSession'],");
+    expect(machine).toContain('rememberSession: () => {},');
+    expect(machine).toContain("import { keptParams, type ReturnTarget } from './session';");
     expect(machine).toContain(
       "{ guard: { type: 'mayReturnTo', params: { to: '#admin', role: 'admin' } }, target: '#admin', actions: 'restoreReturnParams' },",
     );
     expect(machine).toContain(
       'context: ({ input }) => ({ params: {}, roles: input?.roles ?? [], returnTo: input?.returnTo }),',
     );
-    expect(machine).toMatch(/\/\/ TODO: where the roles come from/);
+    // Its session: the schema and types, the store, and main.tsx reading it and saving each change.
+    const scaffoldFile = (path: string) => (existsSync(join(SCAFFOLD, path)) ? read(path) : undefined);
+    const files = new Map(role.files?.(screen, scaffoldFile));
+    expect(files.get('machines/session.ts')).toMatch(/\/\/ TODO: where the roles come from/);
+    expect(files.get('src/session.ts')).toContain('schema: sessionSchema,');
+    expect(files.get('src/main.tsx')).toContain('input: sessionStore.load(),');
+    expect(files.get('src/main.tsx')).toContain(
+      'provide: { actors: callActors, actions: { rememberSession: ({ context }) => sessionStore.save({ roles: [...context.roles], returnTo: context.returnTo }) } },',
+    );
+    expect(sessionWiring(read('src/main.tsx').replace('provide:', 'input: {},\n    provide:')).notes[0]).toContain(
+      'src/main.tsx: mountApp has an input already',
+    );
     // A second guarded screen shares #notAllowed, the roles and the session events; keeps its own route.
     const twice = addState(machine, { id: 'reports', path: 'reports', role: 'auditor' });
     expect(twice.match(/id: 'notAllowed'/g)).toHaveLength(1);
     expect(twice.match(/type: 'session\.signedIn'/g)).toHaveLength(1);
-    expect(twice).toContain("keepReportsTarget: assign({ returnTo: ({ context }) => ({ to: '#reports' as const");
+    expect(twice).toContain(
+      "keepReportsTarget: assign({ returnTo: ({ context }) => ({ to: '#reports' as const, params: keptParams(context.params) }) }),",
+    );
     // …and its own way on from #notAllowed, beside the first one's.
     expect(twice).toMatch(
       /always: \[\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#reports', role: 'auditor' \} \}, target: '#reports', actions: 'restoreReturnParams' \},\n\s*\{ guard: \{ type: 'mayReturnTo', params: \{ to: '#admin'/,
@@ -259,7 +324,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
     // With a guarded screen after it: one `on` for both, and the roles join the form in the context.
     const guarded = addState(machine, { id: 'newSecret', path: 'secrets/new', form: true, role: 'admin' });
     expect(guarded).toContain(
-      "on: { ...refuseLeavingWhile('isNewSecretDirty'), 'session.signedOut': { actions: 'clearRoles' } },",
+      "on: { ...refuseLeavingWhile('isNewSecretDirty'), 'session.signedOut': { actions: ['clearRoles', 'rememberSession'] } },",
     );
     expect(guarded).toContain(
       'context: ({ input }) => ({ params: {}, newThing: emptyForm(emptyNewThing), newSecret: emptyForm(emptyNewSecret), roles: input?.roles ?? [], returnTo: input?.returnTo }),',
@@ -339,10 +404,11 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const twice = addState(once, { id: 'thingNotes', path: 'notes', parent: 'things' });
     expect(twice.match(/type: 'parallel'/g)).toHaveLength(1);
     expect(twice.indexOf("id: 'thingNotes'")).toBeGreaterThan(twice.indexOf("id: 'thingsIndex'"));
-    // A child that loads too would fail with the same heading as the list: refused, saying what to do.
-    expect(() => addState(once, parseArgs(['other', 'other/:otherId', '--parent', 'things', '--loads']))).toThrow(
-      '#things loads, and a child that loads too would show its failure with the same heading',
-    );
+    // A child that loads too: its own call and error beside the list's, in `shown`.
+    const loading = addState(once, parseArgs(['other', 'other/:otherId', '--parent', 'things', '--loads']));
+    expect(loading.indexOf("id: 'otherLoading'")).toBeGreaterThan(loading.indexOf('shown: {'));
+    expect(loading).toContain("onError: { target: 'failed', actions: 'keepOtherError' },");
+    expect(loading).toContain("onError: { target: 'failed', actions: 'keepThingsError' },");
     // A screen that loads in another shape is named, with what to do by hand.
     const tabbed = addState(
       read('machines/appMachine.ts'),
@@ -351,6 +417,67 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => addState(tabbed, { id: 'part', path: 'part', parent: 'report' })).toThrow(
       "#report loads and is not the shape new:screen writes (initial: 'loading', then its states)",
     );
+  });
+
+  it('writes a list: a page of items that loads, the page in the URL, a pager, its items linked to a child', () => {
+    const list = parseArgs(['things', 'things', '--list']);
+    expect(list).toMatchObject({ loads: true, list: true });
+    const machine = addState(read('machines/appMachine.ts'), list);
+    expect(machine).toContain("meta: { path: 'things', search: { page: int }, title: strings.things.title,");
+    expect(machine).toContain("entry: 'keepThingsPage',");
+    expect(machine).toContain('input: ({ context }) => ({ page: context.params.page ?? 1 }),');
+    // Another ?page (a pager link, Back) loads that page, from loaded or failed.
+    expect(machine).toContain(
+      "loaded: { id: 'thingsLoaded', tags: 'thingsLoaded', always: { guard: 'otherThingsPage', target: 'loading' } },",
+    );
+    expect(machine).toContain('otherThingsPage: ({ context }) => (context.params.page ?? 1) !== context.thingsPage,');
+    expect(machine).toContain('RoutedContext<{ [URL_PARAM]: string; page: number }>');
+    expect(machine).toMatch(/export interface ThingsData \{\n {2}items: ThingsItem\[\];\n {2}pages: number;/);
+    const calls = addCall(read('src/api/calls.ts'), list);
+    expect(calls).toContain('path: ({ page }) => `/api/things?page=${page}`,');
+    expect(addHandler(read('server/handlers.ts'), list)).toContain("'GET /api/things': ({ query }) => {");
+    const spec = addAssertion(read('tests/paths/productPaths.ts'), list);
+    expect(spec).toContain('search: { page: [2] }');
+    expect(spec).toContain(
+      "loadThings: [{ output: { items: [{ id: 5, name: 'TODO: a sample item of loadThings' }], pages: 2 } }",
+    );
+    const view = viewSource(list);
+    expect(view).toContain('<nav className="pager" aria-label={words.pages}>');
+    expect(view).toContain('<li key={item.id}>{item.name}</li>');
+    expect(() => parseArgs(['s', 's', '--list', '--tabs', 'a,b'])).toThrow('--list and --tabs cannot be combined');
+
+    // Its detail: the items become links to it (the page kept), the Outlet goes beside the list.
+    const detail = parseArgs(['thing', ':thingId', '--parent', 'things', '--loads']);
+    const views = new Map([['src/views/things.view.tsx', view]]);
+    const { file, notes } = parentView('things', detail, (path) => views.get(path));
+    expect(notes).toEqual([]);
+    expect(file?.[1]).toContain(
+      '<Link to="#thing" params={{ thingId: item.id, page: pageParam(page) }}>{item.name}</Link>',
+    );
+    expect(file?.[1]).toContain('        <Outlet />\n      </div>\n    </article>');
+    // The detail shows in a column of the list's .list-detail: its region is its root, its heading
+    // level with the list's first item.
+    expect(viewSource(detail)).toMatch(/return \(\n\s*<CallRegion busy=\{loading\}>/);
+    expect(viewSource(detail)).not.toContain('<article');
+    // The index (the list's URL) has a view with a heading of its own: the shell focuses it on Back.
+    expect(indexViewSource('things')).toContain('<ScreenHeading level={2}>{words.heading}</ScreenHeading>');
+
+    // A form under the list's URL saves into it: the list's call made stale, the notice linked.
+    const both = addState(addState(machine, detail), parseArgs(['newThing', 'things/new', '--form']));
+    const savesTo = savesToOf(both, parseArgs(['newThing', 'things/new', '--form']));
+    expect(savesTo).toEqual({ list: 'things', detail: { id: 'thing', param: 'thingId' } });
+    const form = { ...parseArgs(['newThing', 'things/new', '--form']), savesTo };
+    expect(addSubmitCall(calls, form)).toMatch(
+      /saveNewThing: defineCall<[^]*?invalidates: \['getThings'\],\n {2}\}\),/,
+    );
+    expect(addState(machine, form)).toContain('assign({ savedNewThingId: ({ event }) => event.output?.id }),');
+    expect(viewSource(form)).toContain(
+      'savedLink={savedId === undefined ? undefined : <Link to="#thing" params={{ thingId: savedId }}>{words.open}</Link>}',
+    );
+    // No list at its URL: said, with what to add by hand.
+    const alone = parseArgs(['newOther', 'others/new', '--form']);
+    expect(savesToOf(both, alone)).toBeUndefined();
+    expect(savesToNotes(alone)[0]).toContain("add invalidates: ['<the list's call>'] to saveNewOther");
   });
 
   it('writes placeholder words, a placeholder assertion and a view that uses the words', () => {
@@ -442,23 +569,47 @@ describe('npm run new:screen (@statechart/cli)', () => {
       const generated = await timed('generators', async () => {
         const generate = async (...args: string[]) => wroteIn((await runNewScreen(args, copy)).join('\n'));
         return [
-          wroteIn(await start('node_modules/.bin/statechart-new-screen', 'projects', 'projects', '--loads')),
-          // A child of a screen that loads: beside its call (a parallel state), the list kept.
-          await generate('project', ':projectId', '--parent', 'projects'),
+          // A list that loads a page of its items, the page in its URL.
+          wroteIn(await start('node_modules/.bin/statechart-new-screen', 'projects', 'projects', '--list')),
+          // Its detail, which loads too, with tabs: beside the list's call (a parallel state), the
+          // list kept, each failure with its own heading.
+          await generate('project', ':projectId', '--parent', 'projects', '--loads', '--tabs', 'overview,activity'),
           await generate('settings', 'settings', '--tabs', 'general,privacy'),
           await generate('member', 'members/:memberId', '--loads'),
           await generate('newProject', 'projects/new', '--form'),
-          await generate('admin', 'admin', '--role', 'admin'),
+          // The draft kept across reloads as docs/forms.md's step 4 writes it, a block body, before the
+          // role: the role's session joins what it returns.
+          (writeDraftStoredInput(copy), await generate('admin', 'admin', '--role', 'admin')),
           // Tabs in a screen that loads: a parallel state, the tabs beside the call.
           await generate('report', 'reports/:reportId', '--loads', '--tabs', 'summary,details'),
         ];
       });
       expect(generated[0]).toContain('wrote src/views/projects.view.tsx');
       expect(generated[1]).toContain('wrote src/views/project.view.tsx');
+      expect(generated[1]).toContain('wrote src/views/projectsIndex.view.tsx');
+      // The form saves into the list: its save marks the list stale, its notice links to the detail.
+      expect(generated[4]).not.toContain('to do:');
+      const inCopy = (file: string) => readFileSync(join(copy, file), 'utf8');
+      expect(inCopy('src/api/calls.ts')).toMatch(/saveNewProject: defineCall<[^]*?invalidates: \['getProjects'\],/);
+      expect(inCopy('src/views/newProject.view.tsx')).toMatch(
+        /<Link to="#project" params=\{\{ projectId: savedId \}\}>/,
+      );
+      // The list's items link to their detail, keeping the page.
+      expect(inCopy('src/views/projects.view.tsx')).toContain(
+        '<Link to="#project" params={{ projectId: item.id, page: pageParam(page) }}>',
+      );
       expect(generated[2]).toContain('wrote src/views/settings.view.tsx');
       expect(generated[3]).toContain('wrote src/api/calls.ts');
       expect(generated[4]).toContain('wrote machines/newProjectForm.ts');
       expect(generated[5]).toContain('wrote src/views/notAllowed.view.tsx');
+      // The session kept across a reload: its schema, its store, read and saved in main.tsx.
+      expect(generated[5]).toContain('wrote machines/session.ts');
+      expect(generated[5]).toContain('wrote src/session.ts');
+      expect(generated[5]).toContain('wrote src/main.tsx');
+      expect(generated[5]).not.toContain('to do:');
+      expect(readFileSync(join(copy, 'tests/paths/productPaths.ts'), 'utf8')).toMatch(
+        /storedInput: \(snapshot\) => \{\n[^]*?return \{\n?\s*roles: [^]*?returnTo: [^]*?newProjectDraft: /,
+      );
       expect(generated[6]).toContain('wrote src/views/report.view.tsx');
 
       // The gate on the copy's words and spec, imported through tsx since tsImport loads a fresh
@@ -484,7 +635,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       expect(named).toMatch(/machines\/appMachine\.ts:\d+ is a placeholder: the fields #member loads/);
       expect(named).toMatch(/src\/api\/calls\.ts:\d+ is a placeholder: the API path of #member/);
       expect(named).toMatch(/server\/handlers\.ts:\d+ is a placeholder: what \/api\/member\/:memberId answers/);
-      expect(named).toMatch(/machines\/appMachine\.ts:\d+ is a placeholder: where the roles come from/);
+      expect(named).toMatch(/machines\/session\.ts:\d+ is a placeholder: where the roles come from/);
       expect(named).toMatch(/src\/views\/notAllowed\.view\.tsx:\d+ is a placeholder: the product's sign-in/);
       expect(named).toContain('strings.notAllowed.signIn is a placeholder: write it in machines/strings.ts');
       expect(named).toContain(
@@ -517,6 +668,8 @@ describe('npm run new:screen (@statechart/cli)', () => {
         ['how a person sees #newProject: its heading', 'A new project'],
         ['the heading of report', 'One report'],
         ['how a person sees #report: its heading', 'One report'],
+        ['the heading of projectsIndex', 'Choose a project'],
+        ['how a person sees #projectsIndex: its heading', 'Choose a project'],
       ]);
       for (const file of written) {
         const path = join(copy, file);
@@ -528,7 +681,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
               words.get(what) ??
                 (what.startsWith('the title of project (')
                   ? 'Project {projectId}'
-                  : `Words for ${what.split(' ').slice(-2).join(' ')}`),
+                  : // Each screen's failure its own words: a list and its detail may both fail at once.
+                    (/^the heading when (\w+) did not load$/.exec(what)?.[1]?.concat(' not loaded') ??
+                    `Words for ${what.split(' ').slice(-2).join(' ')}`)),
             ).replace(/"/g, "'"),
           );
         writeFileSync(path, source);
@@ -596,10 +751,10 @@ describe('npm run new:screen (@statechart/cli)', () => {
           figures!.transitions.total,
         );
         // home and notFound; projects, its two regions (its three call states; its index and
-        // project), settings and its two tabs, member and its three call states, newProject and its
-        // four form states, admin and notAllowed; report, its two regions, its two tabs and its
-        // three call states.
-        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(33);
+        // project, itself two regions: its two tabs and its three call states), settings and its two
+        // tabs, member and its three call states, newProject and its four form states, admin and
+        // notAllowed; report, its two regions, its two tabs and its three call states.
+        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(40);
       }
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
       console.log(`new:screen copy test, per step: ${took.join(', ')}`);

@@ -3,8 +3,11 @@ import { clampSize, effectiveSide, loadDock, padPage, saveDock, type Dock, type 
 
 const windowSize = (): WindowSize => ({ width: window.innerWidth, height: window.innerHeight });
 
-/** The overlay's dock: remembered per browser, kept within the window, the page padded to match. */
-export function useDock() {
+/**
+ * The overlay's dock: remembered per browser, kept within the window, the page padded to match.
+ * Collapsed, it is a bar at the bottom whatever the side, `barHeight` high (measured by the overlay).
+ */
+export function useDock(barHeight = 0) {
   const [win, setWin] = useState(windowSize);
   const [dock, setDock] = useState<Dock>(() => loadDock(windowSize()));
   useEffect(() => {
@@ -16,8 +19,12 @@ export function useDock() {
   // The bottom dock's size is a height; a side dock's a width: each remembered on its own.
   const stored = side === 'bottom' && dock.side !== 'bottom' ? Math.round(win.height * 0.6) : dock.size;
   const size = clampSize(stored, side, win);
-  // Before paint: the app reflows in the same frame the overlay appears.
-  useLayoutEffect(() => padPage(side, size), [side, size]);
+  const collapsed = dock.collapsed === true;
+  // Before paint: the app reflows in the same frame the overlay appears (or folds).
+  useLayoutEffect(
+    () => (collapsed ? padPage('bottom', barHeight) : padPage(side, size)),
+    [collapsed, barHeight, side, size],
+  );
   const update = (next: Dock) => {
     setDock(next);
     saveDock(next);
@@ -25,10 +32,13 @@ export function useDock() {
   return {
     side,
     size,
+    collapsed,
+    setCollapsed: (next: boolean) => update({ ...dock, collapsed: next }),
     chosenSide: dock.side,
     narrow: side !== dock.side,
     setSide: (next: Side) =>
       update({
+        ...dock,
         side: next,
         size:
           next === 'bottom'
@@ -38,7 +48,7 @@ export function useDock() {
               : dock.size,
       }),
     // Resized on a narrow window: the bottom dock is what was in effect, and is what is kept.
-    setSize: (next: number) => update({ side, size: clampSize(next, side, win) }),
+    setSize: (next: number) => update({ ...dock, side, size: clampSize(next, side, win) }),
     limits: { min: clampSize(0, side, win), max: clampSize(Number.MAX_SAFE_INTEGER, side, win) },
   };
 }

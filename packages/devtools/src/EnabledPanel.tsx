@@ -120,6 +120,8 @@ export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typ
             </button>{' '}
             <span className="sc-inspector-muted">
               {transition.source} → {transition.targets.join(', ') || '(stays)'}
+              {/* What a domain event carries: its sample (the path spec's), or the JSON typed above. */}
+              {transition.kind !== 'route' && payloadOf(event) ? ` with ${payloadOf(event)}` : null}
             </span>
           </li>
         ))}
@@ -131,6 +133,12 @@ export function EnabledPanel({ buttons, errors, payloadText, setPayloadText, typ
       )}
     </>
   );
+}
+
+/** An event's payload as JSON (its fields but `type`), or undefined when it has none. */
+function payloadOf(event: EventObject): string | undefined {
+  const payload = Object.fromEntries(Object.entries(event).filter(([key]) => key !== 'type'));
+  return Object.keys(payload).length > 0 ? JSON.stringify(payload) : undefined;
 }
 
 function parsePayload(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {

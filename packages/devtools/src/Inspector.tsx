@@ -1,6 +1,7 @@
 import {
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -42,7 +43,19 @@ const NO_SAMPLES: EventObject[] = [];
  */
 export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }: InspectorProps) {
   const titleId = useId();
-  const dock = useDock();
+  // Collapsed, the overlay is its header: the page is padded by the header's measured height.
+  const [barHeight, setBarHeight] = useState(0);
+  const dock = useDock(barHeight);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dock.collapsed || !dialog) return;
+    const measure = () => setBarHeight(Math.ceil(dialog.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(dialog);
+    return () => observer.disconnect();
+  }, [dock.collapsed]);
   const graph = useMemo(() => machineGraph(machine), [machine]);
   const table = useMemo(() => routeTableOf(machine), [machine]);
   const [allRoutes, setAllRoutes] = useState(false);
@@ -132,21 +145,34 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
   const activeLeaves = graph.states.filter(
     (state) => active.has(state.id) && !state.children.some((child) => active.has(child)),
   );
-  const dockStyle = dock.side === 'bottom' ? { height: dock.size } : { width: dock.size };
+  const dockStyle = dock.collapsed ? undefined : dock.side === 'bottom' ? { height: dock.size } : { width: dock.size };
+  const bodyId = `${titleId}-body`;
 
   return (
     <dialog
       open
+      ref={dialogRef}
       // The app's navigations leave the focus here when it is here (@statechart/react's focus effect).
       data-keeps-focus=""
-      className={`sc-inspector sc-dock-${dock.side}${past ? ' sc-past' : ''}`}
+      className={`sc-inspector sc-dock-${dock.collapsed ? 'bottom sc-collapsed' : dock.side}${past ? ' sc-past' : ''}`}
       style={dockStyle}
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
     >
-      <ResizeHandle side={dock.side} size={dock.size} limits={dock.limits} onResize={dock.setSize} />
+      {!dock.collapsed && (
+        <ResizeHandle side={dock.side} size={dock.size} limits={dock.limits} onResize={dock.setSize} />
+      )}
       <div className="sc-inspector-header">
         <h2 id={titleId}>Statechart: {machine.id}</h2>
+        {/* Folded to this bar, the app has the window but the bar's height; unfolded, the dock again. */}
+        <button
+          type="button"
+          aria-expanded={!dock.collapsed}
+          aria-controls={bodyId}
+          onClick={() => dock.setCollapsed(!dock.collapsed)}
+        >
+          {dock.collapsed ? 'Expand' : 'Collapse'}
+        </button>
         <label className="sc-inspector-toggle">
           Dock {/* On a narrow window the bottom is the only place: the choice applies again when it widens. */}
           <select
@@ -171,7 +197,7 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
           {activeLeaves.map((state) => state.id).join(', ')}
         </p>
       </div>
-      {entry && (
+      {entry && !dock.collapsed && (
         <div className={past ? 'sc-moment sc-moment-past' : 'sc-moment'} role="status">
           <span>
             {past ? 'The past: ' : 'The latest event: '}the machine after <strong>#{entry.seq}</strong>{' '}
@@ -182,7 +208,7 @@ export function Inspector({ actor, machine, log, onClose, samples = NO_SAMPLES }
           </button>
         </div>
       )}
-      <div className="sc-inspector-body">
+      <div className="sc-inspector-body" id={bodyId} hidden={dock.collapsed}>
         {scene ? (
           <DiagramView
             scene={scene}

@@ -9,8 +9,29 @@ import { createEventLog } from './eventLog';
 export interface DevTools {
   /** Pass to createApp: records events from the actor's start (and feeds Stately's inspector). */
   inspect(event: InspectionEvent): void;
-  /** Call once the app runs: installs the shortcut, and opens the overlay if `?inspect` asked. */
+  /**
+   * Call once the app runs: installs the shortcut, and opens the overlay if `?inspect` asked.
+   * `samples`: events with payloads the overlay's buttons send; left out, they are the path spec's
+   * (asked of the dev server when the overlay opens: @statechart/vite's `spec` option).
+   */
   attach(app: { actor: AnyActorRef; machine: AnyStateMachine; samples?: EventObject[] }): void;
+}
+
+/** Where @statechart/vite's dev server answers the path spec's sample events (its samples.ts). */
+export const SAMPLES_URL = '/__statechart/samples';
+
+/** The path spec's samples, or none: without a dev server that has them, the overlay asks for JSON. */
+export async function specSamples(fetcher: typeof fetch = fetch): Promise<EventObject[]> {
+  try {
+    const response = await fetcher(SAMPLES_URL, { headers: { accept: 'application/json' } });
+    if (!response.ok) return [];
+    const { events } = (await response.json()) as { events?: unknown };
+    return Array.isArray(events)
+      ? events.filter((event): event is EventObject => typeof (event as EventObject | null)?.type === 'string')
+      : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -42,13 +63,13 @@ export async function startDevTools(): Promise<DevTools> {
         }
         if (opening) return;
         opening = true;
-        const { mountInspector } = await import('./mountInspector');
+        const [{ mountInspector }, offered] = await Promise.all([import('./mountInspector'), samples ?? specSamples()]);
         opening = false;
         close = mountInspector({
           actor,
           machine,
           log,
-          samples,
+          samples: offered,
           onClose: () => {
             close?.();
             close = undefined;

@@ -9,6 +9,11 @@ export interface Dock {
   side: Side;
   /** Width when docked to a side, height when at the bottom, in CSS px. */
   size: number;
+  /**
+   * Folded to a bar at the bottom (its header: the title, Expand and Close), the app given the
+   * rest of the window: on a phone the overlay's least height would leave the app ~340 px.
+   */
+  collapsed?: boolean;
 }
 
 export interface WindowSize {
@@ -72,7 +77,8 @@ const isDock = (value: unknown): value is Dock =>
   value !== null &&
   ['right', 'left', 'bottom'].includes((value as Dock).side) &&
   typeof (value as Dock).size === 'number' &&
-  Number.isFinite((value as Dock).size);
+  Number.isFinite((value as Dock).size) &&
+  ['undefined', 'boolean'].includes(typeof (value as Dock).collapsed);
 
 /**
  * Pads the page so the app reflows beside (or above) the overlay instead of under it. Returns

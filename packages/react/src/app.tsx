@@ -63,10 +63,16 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
     base,
     window: typeof window === 'undefined' ? undefined : window,
   });
-  // A chunk that failed to load (offline, a deploy replaced it) is fetched again on the next
-  // navigation, not in a loop: meanwhile the machine shows its error state.
+  // A chunk that failed to load (offline, a deploy replaced it) is fetched again when a navigation
+  // enters its screen again, not in a loop, and not on what else the router hears: a refused move
+  // (nothing moved) or the machine's own move to its error state (which enters the error screen,
+  // not the failed one) would only fetch it for a view that is no longer shown.
+  let heard = sync.getNavigation().id;
   sync.subscribe(() => {
-    for (const view of Object.values(views)) view.retry();
+    const navigation = sync.getNavigation();
+    if (navigation.id === heard) return;
+    heard = navigation.id;
+    for (const id of navigation.entered) views[id]?.retry();
   });
   const router: Router = {
     actor,

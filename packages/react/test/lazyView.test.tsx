@@ -64,3 +64,35 @@ it('shows the error state once when a view chunk fails to load, and fetches it a
     errors.mockRestore();
   }
 });
+
+it('asks a failed view to load again only when a navigation enters its screen: not on a refusal, nor on the move to the error state', () => {
+  const retries: string[] = [];
+  const spy = (id: string) => ({
+    load: () => new Promise<never>(() => {}),
+    loaded: () => undefined,
+    retry: () => void retries.push(id),
+  });
+  const views = Object.fromEntries(['home', 'editor', 'section', 'sectionList', 'error'].map((id) => [id, spy(id)]));
+  const app = createApp({
+    machine: referenceMachine,
+    views,
+    strings,
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  app.sync.navigate('/editor');
+  expect(retries).toEqual(['editor']);
+  // The editor's view failed: the machine moves to its error state, which enters the error screen.
+  app.actor.send({ type: 'view.failed', url: '/editor', message: 'Failed to fetch dynamically imported module' });
+  expect(app.actor.getSnapshot().matches('error')).toBe(true);
+  // The error screen's own view (entered), not the editor's: the editor is no longer shown.
+  expect(retries).toEqual(['editor', 'error']);
+  app.sync.navigate('/');
+  app.sync.navigate('/editor');
+  expect(retries).toEqual(['editor', 'error', 'home', 'editor']);
+  // A refused move (unsaved words in the editor): nothing moved, nothing is asked for again.
+  app.actor.send({ type: 'editor.change' });
+  app.sync.navigate('/section');
+  expect(app.sync.getRefusal()?.url).toBe('/section');
+  expect(retries).toEqual(['editor', 'error', 'home', 'editor']);
+  app.sync.stop();
+});

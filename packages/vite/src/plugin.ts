@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { specSamples } from './samples';
 import type { Connect, Plugin, PluginOption, ProxyOptions } from 'vite';
 
 /**
@@ -257,6 +258,11 @@ export interface StatechartAppOptions {
   startApi?: () => Promise<{ url: string }>;
   /** The environment variable that, when set, names the backend `/api` goes to instead (default `API_URL`). */
   apiUrlEnv?: string;
+  /**
+   * The path spec whose sample events the inspector offers for events with a payload (`npm start`
+   * only), relative to Vite's root: default `tests/paths/productPaths.ts`; `false` for none.
+   */
+  spec?: string | false;
 }
 
 /**
@@ -303,6 +309,7 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
   return [
     react(),
     callsByHand(() => devApi),
+    specSamples(options.spec),
     apiPathsOnly(() => hasApi),
     serveMalformedUrls(),
     securityHeaders(),

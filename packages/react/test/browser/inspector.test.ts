@@ -279,6 +279,28 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     expect(snapshot.value).toEqual((await machineNow()).value);
   });
 
+  it('offers a typing event with its sample from the path spec (record.change), and sends it with that payload', async () => {
+    await navigate('/records/new');
+    await page.getByRole('heading', { name: 'New record', level: 1 }).waitFor();
+    // The path spec's sample (examples/reference/paths.ts): without it the guard refuses `{}` and
+    // there is no button, only the JSON field to type the payload in by hand.
+    const change = dialog()
+      .locator('.sc-inspector-enabled li')
+      .filter({ has: page.getByRole('button', { name: /^record\.change\b/ }) });
+    await expect.poll(() => change.count(), { timeout: 10_000 }).toBe(1);
+    expect(await change.textContent()).toContain('with {"field":"name","value":"A name"}');
+    await change.getByRole('button').click();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('A name');
+    // Discarded: the form is clean again, and leaving is no longer refused.
+    await dialog()
+      .locator('.sc-inspector-enabled')
+      .getByRole('button', { name: /^record\.discard\b/ })
+      .click();
+    await expect.poll(() => page.getByRole('textbox', { name: /^Name/ }).inputValue()).toBe('');
+    await navigate('/section');
+    await expect.poll(path).toBe('/section');
+  });
+
   it('resizes from the keyboard, and remembers the size after a reload', async () => {
     const width = async () => (await dialog().boundingBox())?.width ?? 0;
     const before = await width();
@@ -299,6 +321,30 @@ describe('the statechart overlay on the reference app at 1,440 × 900 (dev serve
     const box = await dialog().boundingBox();
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBe(844);
     expect(await page.evaluate(() => document.documentElement.style.paddingBottom)).toBe(`${box?.height}px`);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('collapses to a bar on a phone, leaving the app its height, and expands again', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await dialog().boundingBox())?.width).toBe(390);
+    const docked = (await dialog().boundingBox())?.height ?? 0;
+    await dialog().getByRole('button', { name: 'Collapse', exact: true }).click();
+    const bar = async () => (await dialog().boundingBox())?.height ?? 0;
+    await expect.poll(bar).toBeLessThan(64);
+    const box = await dialog().boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBe(844);
+    // The page is padded by the bar alone: the app has the rest of the window.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.paddingBottom))
+      .toBe(`${Math.ceil(box?.height ?? 0)}px`);
+    expect(await dialog().getByRole('button', { name: 'Expand', exact: true }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    expect(await dialog().locator('.sc-diagram').isVisible()).toBe(false);
+    await expectNoAxeViolations();
+    await dialog().getByRole('button', { name: 'Expand', exact: true }).click();
+    await expect.poll(bar).toBe(docked);
+    expect(await page.evaluate(() => document.documentElement.style.paddingBottom)).toBe(`${docked}px`);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
