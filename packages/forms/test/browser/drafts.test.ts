@@ -1,9 +1,12 @@
+import { apiControl } from '@statechart/calls/server';
 import { formStrings } from '@statechart/forms';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { launch } from '@statechart/paths/chromium';
-import { api } from './api';
+
+/** The reference API server behind the reference apps' /api proxy (the harness's globalSetup starts it). */
+const api = apiControl(() => [inject('apiUrl')]);
 
 // Two tabs of one browser context: one origin, so one localStorage (the shared draft) and a
 // sessionStorage each (docs/persistence.md, "Drafts across tabs").

@@ -1,12 +1,15 @@
+import { apiControl } from '@statechart/calls/server';
 import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { errorStrings } from '@statechart/calls';
-import { controlPanelStrings as panelStrings } from '../../../calls/src/controlPanel';
-import { api } from './api';
+import { controlPanelStrings as panelStrings } from '../../src/controlPanel';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { launch } from '@statechart/paths/chromium';
+
+/** The reference API server behind the reference apps' /api proxy (the harness's globalSetup starts it). */
+const api = apiControl(() => [inject('apiUrl')]);
 
 /**
  * The reference records screens against the real reference API server, through the built app's

@@ -1,3 +1,4 @@
+import { apiControl } from '@statechart/calls/server';
 import { errorStrings } from '@statechart/calls';
 import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
@@ -5,9 +6,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { accessStrings } from '../../../../examples/reference/access';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
-import { api } from './api';
-import { pressBack } from './back';
-import { launch, openPage } from '@statechart/paths/chromium';
+import { launch, openPage, pressBack } from '@statechart/paths/chromium';
+
+/** The reference API server behind the reference apps' /api proxy (the harness's globalSetup starts it). */
+const api = apiControl(() => [inject('apiUrl')]);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -289,6 +291,7 @@ describe('the reference form in Chromium', () => {
       await expect.poll(() => path(page)).toBe('/');
     });
   });
+
 
   it('links the saved notice to the new record, by the id the save answered', async () => {
     await open('/records/new', async (page) => {
