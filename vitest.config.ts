@@ -39,6 +39,9 @@ const CHROMIUM = {
   // more only queues CPU work on 2 cores and stretches each test towards its timeout.
   maxConcurrency: 3,
 };
+/** `npm run test:history-api`: every Chromium test on the History API adapter (see browser-history-api). */
+const HISTORY_API_ALL = process.env.HISTORY_API_SUITE === 'all';
+
 export default defineConfig({
   plugins: [react()],
   // Tests read the packages' TypeScript source (the `source` condition of their `exports`), as
@@ -59,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'tests/machines/**/*.test.ts'],
-          exclude: ['packages/{paths,cli}/**', '**/browser/**', '**/node_modules/**'],
+          exclude: ['packages/{paths,cli,create-statechart-app}/**', '**/browser/**', '**/node_modules/**'],
           environment: 'node',
           // Beside the browser project in npm test (scripts/test.ts): see the dom project.
           testTimeout: 20_000,
@@ -128,7 +131,7 @@ export default defineConfig({
           name: 'browser',
           include: FRAMEWORK_BROWSER,
           ...BROWSER_HARNESS,
-          provide: { historyApiMode: false },
+          provide: { historyApiMode: false, adapterTestsOnly: false },
           ...CHROMIUM,
         },
       },
@@ -136,19 +139,24 @@ export default defineConfig({
         extends: true,
         test: {
           // The same app in Chromium with `window.navigation` hidden (historyApiMode.ts), so it runs
-          // on its History API adapter, as in a browser without the Navigation API. Not the whole
-          // browser project twice: that would add its whole wall time to npm test on 2 cores. The
-          // files whose promises depend on the adapter run here: the routing contract, Back and
-          // refusals on forms, the reference app's moves, focus after a move, and the adapters' and
-          // view transitions' own. The others (calls, drafts, a11y, CSP, layout, the inspector, the
-          // path tests) drive the app through the same router whatever the adapter underneath.
+          // on its History API adapter, as in a browser without the Navigation API. In `npm test`,
+          // only what the adapter decides: the whole browser project twice would add its whole wall
+          // time to npm test on 2 cores (4 minutes is the goal). So here run the files whose
+          // promises depend on the adapter (the routing contract, the reference app's moves, Back
+          // and refusals on forms, focus after a move, the adapters' and view transitions' own),
+          // and in them the tests that do not (a form's saves, which only call the API, marked
+          // `describe.skipIf(inject('adapterTestsOnly'))`) are skipped. `npm run test:history-api`
+          // (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium test in this mode, the
+          // product's too (docs/decisions.md, "Both history adapters, the whole suite").
           name: 'browser-history-api',
-          include: [
-            'packages/react/test/browser/{contract,reference,focus,navigationApi,viewTransitions}.test.ts',
-            'packages/forms/test/browser/forms.test.ts',
-          ],
+          include: HISTORY_API_ALL
+            ? FRAMEWORK_BROWSER
+            : [
+                'packages/react/test/browser/{contract,reference,focus,navigationApi,viewTransitions}.test.ts',
+                'packages/forms/test/browser/forms.test.ts',
+              ],
           ...BROWSER_HARNESS,
-          provide: { historyApiMode: true },
+          provide: { historyApiMode: true, adapterTestsOnly: !HISTORY_API_ALL },
           ...CHROMIUM,
         },
       },
@@ -160,10 +168,29 @@ export default defineConfig({
           name: 'browser-product',
           include: PRODUCT_BROWSER,
           globalSetup: ['tests/browser/globalSetup.ts'],
+          setupFiles: [HISTORY_API_MODE],
+          provide: { historyApiMode: false, adapterTestsOnly: false },
           sequence: { groupOrder: 1 },
           ...CHROMIUM,
         },
       },
+      // The product's Chromium tests on the History API adapter: only in `npm run test:history-api`.
+      ...(HISTORY_API_ALL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'browser-product-history-api',
+                include: PRODUCT_BROWSER,
+                globalSetup: ['tests/browser/globalSetup.ts'],
+                setupFiles: [HISTORY_API_MODE],
+                provide: { historyApiMode: true, adapterTestsOnly: false },
+                sequence: { groupOrder: 1 },
+                ...CHROMIUM,
+              },
+            },
+          ]
+        : []),
       // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many
       // times a day; `npm run test:soak` runs them, and CI runs that after `npm test` (.ci/run).
       ...(process.env.PATHS_SOAK
