@@ -29,7 +29,8 @@ const CHROMIUM = {
   testTimeout: 30_000,
   hookTimeout: 120_000,
   // One file at a time: the files share the reference API server, whose behaviour rules a test
-  // sets (api.behave) and whose request log it reads.
+  // sets (api.behave) and whose request log it reads. Within a file, tests that steer it run at once
+  // with a reference app and API server of their own (examples/reference/test/ownApi.ts).
   fileParallelism: false,
   // The files share one worker's module cache: playwright-core and the machines are imported
   // once, not once per file (~1 s each on a loaded 2-core machine). No browser file keeps
