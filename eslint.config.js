@@ -9,8 +9,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Every package's source folder (not its tests), read from packages/ so that a new package is covered. */
-const packageSources = readdirSync(join(import.meta.dirname, 'packages')).map((name) => `./packages/${name}/src`);
+/** Every package's folder name under packages/, read from there so that a new package is covered. */
+const packageNames = readdirSync(join(import.meta.dirname, 'packages'));
+const packageSources = packageNames.map((name) => `./packages/${name}/src`);
 
 export default defineConfig(
   { ignores: ['**/dist', '**/dist-*', 'node_modules', 'docs', 'scripts/budget/.generated'] },
@@ -48,6 +49,14 @@ export default defineConfig(
               message:
                 'import the framework by package name (@statechart/<name> or an entry its exports list), never by a path into packages/',
             },
+            // A package (its source and its tests) reaches another package only by its name: a test
+            // sees what a product sees, and a package's folder can move without breaking another's.
+            ...packageNames.map((name) => ({
+              target: `./packages/${name}`,
+              from: './packages',
+              except: [`./${name}`],
+              message: `import another package by its name (@statechart/<name> or an entry its exports list), never by a path into packages/ (${name})`,
+            })),
             // Packages never reach into the product; their source never into the examples either.
             {
               target: './packages',

@@ -8,6 +8,41 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  * `npm test` (scripts/test.ts) can run the Chromium project beside the rest; one package's tests
  * alone: `npm test -w @statechart/<name>` (`vitest run --dir packages/<name>`).
  */
+/** Every package's Chromium tests, and the path tests' Chromium level (the `browser` project). */
+const FRAMEWORK_BROWSER = ['packages/*/test/browser/**/*.test.ts', 'packages/paths/test/**/*.browser.test.ts'];
+/** The product's Chromium tests (the `browser-product` project). */
+const PRODUCT_BROWSER = ['tests/browser/**/*.test.ts', 'tests/paths/**/*.browser.test.ts'];
+/** Hides `window.navigation` from every page a test file's browser opens, in the History API projects. */
+const HISTORY_API_MODE = 'scripts/browser-tests/historyApiMode.ts';
+/**
+ * The harness every package's Chromium tests share: the examples built and served once (with the
+ * reference API server behind their /api), what each file reads with `inject('referenceUrl')`,
+ * `inject('apiUrl')`…, and the History API mode. It lives in scripts/browser-tests, beside the
+ * workspace's other tools, because it serves the examples of this repository, which no package may
+ * import (and no product needs); a test imports nothing from it. What a test file calls (launch,
+ * pages, `pressBack`) is @statechart/paths/chromium, which products use too.
+ */
+const BROWSER_HARNESS = { globalSetup: ['scripts/browser-tests/globalSetup.ts'], setupFiles: [HISTORY_API_MODE] };
+/** What every Chromium project shares. */
+const CHROMIUM = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 120_000,
+  // One file at a time: the files share the reference API server, whose behaviour rules a test
+  // sets (api.behave) and whose request log it reads. Within a file, tests that steer it run at once
+  // with a reference app and API server of their own (examples/reference/test/ownApi.ts).
+  fileParallelism: false,
+  // The files share one worker's module cache: playwright-core and the machines are imported
+  // once, not once per file (~1 s each on a loaded 2-core machine). No browser file keeps
+  // state in a shared module: each launches its own browser in its own module scope.
+  isolate: false,
+  // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
+  // more only queues CPU work on 2 cores and stretches each test towards its timeout.
+  maxConcurrency: 3,
+};
+/** `npm run test:history-api`: every Chromium test on the History API adapter (see browser-history-api). */
+const HISTORY_API_ALL = process.env.HISTORY_API_SUITE === 'all';
+
 export default defineConfig({
   plugins: [react()],
   // Tests read the packages' TypeScript source (the `source` condition of their `exports`), as
@@ -28,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'tests/machines/**/*.test.ts'],
-          exclude: ['packages/{paths,cli}/**', '**/browser/**', '**/node_modules/**'],
+          exclude: ['packages/{paths,cli,create-statechart-app}/**', '**/browser/**', '**/node_modules/**'],
           environment: 'node',
           // Beside the browser project in npm test (scripts/test.ts): see the dom project.
           testTimeout: 20_000,
@@ -92,49 +127,38 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Every package's Chromium tests (packages/<name>/test/browser) and the path tests'
+          // Chromium level, on the examples built and served by the shared harness (BROWSER_HARNESS).
           name: 'browser',
-          // The framework's: the examples built and served (globalSetup); the Chromium-level path
-          // tests share them.
-          include: ['packages/react/test/browser/**/*.test.ts', 'packages/paths/test/**/*.browser.test.ts'],
-          environment: 'node',
-          globalSetup: ['packages/react/test/browser/globalSetup.ts'],
-          setupFiles: ['packages/react/test/browser/historyApiMode.ts'],
-          provide: { historyApiMode: false },
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          // The files share one worker's module cache: playwright-core and the machines are imported
-          // once, not once per file (~1 s each on a loaded 2-core machine). No browser file keeps
-          // state in a shared module: each launches its own browser in its own module scope.
-          isolate: false,
-          // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
-          // more only queues CPU work on 2 cores and stretches each test towards its timeout.
-          maxConcurrency: 3,
+          include: FRAMEWORK_BROWSER,
+          ...BROWSER_HARNESS,
+          provide: { historyApiMode: false, adapterTestsOnly: false },
+          ...CHROMIUM,
         },
       },
       {
         extends: true,
         test: {
           // The same app in Chromium with `window.navigation` hidden (historyApiMode.ts), so it runs
-          // on its History API adapter, as in a browser without the Navigation API. Not the whole
-          // browser project twice: that would add its whole wall time to npm test on 2 cores. The
-          // files whose promises depend on the adapter run here: the routing contract, Back and
-          // refusals on forms, the reference app's moves, focus after a move, and the adapters' and
-          // view transitions' own. The others (calls, drafts, a11y, CSP, layout, the inspector, the
-          // path tests) drive the app through the same router whatever the adapter underneath.
+          // on its History API adapter, as in a browser without the Navigation API. In `npm test`,
+          // only what the adapter decides: the whole browser project twice would add its whole wall
+          // time to npm test on 2 cores (4 minutes is the goal). So here run the files whose
+          // promises depend on the adapter (the routing contract, the reference app's moves, Back
+          // and refusals on forms, focus after a move, the adapters' and view transitions' own),
+          // and in them the tests that do not (a form's saves, which only call the API, marked
+          // `describe.skipIf(inject('adapterTestsOnly'))`) are skipped. `npm run test:history-api`
+          // (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium test in this mode, the
+          // product's too (docs/decisions.md, "Both history adapters, the whole suite").
           name: 'browser-history-api',
-          include: [
-            'packages/react/test/browser/{contract,forms,reference,focus,navigationApi,viewTransitions}.test.ts',
-          ],
-          environment: 'node',
-          globalSetup: ['packages/react/test/browser/globalSetup.ts'],
-          setupFiles: ['packages/react/test/browser/historyApiMode.ts'],
-          provide: { historyApiMode: true },
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          isolate: false,
-          maxConcurrency: 3,
+          include: HISTORY_API_ALL
+            ? FRAMEWORK_BROWSER
+            : [
+                'packages/react/test/browser/{contract,reference,focus,navigationApi,viewTransitions}.test.ts',
+                'packages/forms/test/browser/forms.test.ts',
+              ],
+          ...BROWSER_HARNESS,
+          provide: { historyApiMode: true, adapterTestsOnly: !HISTORY_API_ALL },
+          ...CHROMIUM,
         },
       },
       {
@@ -143,17 +167,31 @@ export default defineConfig({
           // The product's: the product built and served by its own globalSetup, after the framework's
           // browser tests when both run (groupOrder), so that they never share the cores.
           name: 'browser-product',
-          include: ['tests/browser/**/*.test.ts', 'tests/paths/**/*.browser.test.ts'],
-          environment: 'node',
+          include: PRODUCT_BROWSER,
           globalSetup: ['tests/browser/globalSetup.ts'],
+          setupFiles: [HISTORY_API_MODE],
+          provide: { historyApiMode: false, adapterTestsOnly: false },
           sequence: { groupOrder: 1 },
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          isolate: false,
-          maxConcurrency: 3,
+          ...CHROMIUM,
         },
       },
+      // The product's Chromium tests on the History API adapter: only in `npm run test:history-api`.
+      ...(HISTORY_API_ALL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'browser-product-history-api',
+                include: PRODUCT_BROWSER,
+                globalSetup: ['tests/browser/globalSetup.ts'],
+                setupFiles: [HISTORY_API_MODE],
+                provide: { historyApiMode: true, adapterTestsOnly: false },
+                sequence: { groupOrder: 1 },
+                ...CHROMIUM,
+              },
+            },
+          ]
+        : []),
       // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many
       // times a day; `npm run test:soak` runs them, and CI runs that after `npm test` (.ci/run).
       ...(process.env.PATHS_SOAK
@@ -164,7 +202,7 @@ export default defineConfig({
                 name: 'soak',
                 include: ['packages/paths/test/**/*.soak.test.ts', 'tests/paths/**/*.soak.test.ts'],
                 environment: 'node' as const,
-                globalSetup: ['packages/react/test/browser/globalSetup.ts', 'tests/browser/globalSetup.ts'],
+                globalSetup: [...BROWSER_HARNESS.globalSetup, 'tests/browser/globalSetup.ts'],
                 testTimeout: 600_000,
                 hookTimeout: 120_000,
                 fileParallelism: false,

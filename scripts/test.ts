@@ -1,9 +1,9 @@
 /**
  * `npm test`: every gate and every Vitest project, two at a time.
  *
- * The browser project's files run one after the other (they share the API servers' behaviour,
- * see vite.config.ts) and spend much of their time waiting on Chromium, so a 2-core machine has
- * room beside them. The other jobs fill it: the other Vitest projects, then tsc, ESLint, Prettier
+ * The browser project's files run one after the other (they share the examples' API server, see
+ * vitest.config.ts; within a file, tests that steer it run side by side with servers of their own)
+ * and spend much of their time waiting on Chromium, so a 2-core machine has room beside them. The other jobs fill it: the other Vitest projects, then tsc, ESLint, Prettier
  * and the advisory audit, each taken by whichever slot frees first, longest first. One after the
  * other (as `npm test` used to run them) the same work took the sum of all of them; now the wall
  * time is the longer of the browser project and the rest packed beside it (docs/decisions.md,

@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { bareSpecifiers, importSpecifiers, packageName } from '../imports';
 
 /**
  * The framework's packages as a product elsewhere would install them: each one's package.json,
@@ -35,17 +36,7 @@ const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
   .filter((file) => /\.(tsx?|mjs|js)$/.test(file) && existsSync(file));
 
 /** The package names a file imports: statements at a line's start and dynamic imports, not text in strings. */
-function importsOf(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const specifiers = [
-    ...source.matchAll(/^(?:import|export)(?:[^;'"\n]*?\sfrom)?\s*'([^']+)'/gm),
-    ...source.matchAll(/^\}\s*from\s*'([^']+)'/gm),
-    ...source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g),
-  ].map(([, specifier]) => specifier!);
-  return specifiers.filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/'));
-}
-const packageName = (specifier: string) =>
-  specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+const importsOf = (file: string): string[] => bareSpecifiers(readFileSync(file, 'utf8'));
 const isBuiltin = (name: string) => name.startsWith('node:') || builtinModules.includes(name);
 /** Entries of `exports` that a product may import: `.` and its subpaths, at most 20 in all. */
 const MAX_ENTRIES = 20;
@@ -161,12 +152,9 @@ function reachedFrom(entryFile: string): string[] {
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    const source = readFileSync(file, 'utf8');
-    const relative = [
-      ...source.matchAll(/^(?:import|export)(?:[^;'"\n]*?\sfrom)?\s*'(\.[^']+)'/gm),
-      ...source.matchAll(/^\}\s*from\s*'(\.[^']+)'/gm),
-      ...source.matchAll(/\bimport\(\s*'(\.[^']+)'\s*\)/g),
-    ].map(([, specifier]) => join(file, '..', specifier!));
+    const relative = importSpecifiers(readFileSync(file, 'utf8'))
+      .filter((specifier) => specifier.startsWith('.'))
+      .map((specifier) => join(file, '..', specifier));
     for (const base of relative) {
       const found = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((candidate) => existsSync(candidate));
       if (found) visit(found);

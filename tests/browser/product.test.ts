@@ -79,6 +79,19 @@ describe.concurrent('the production build', () => {
     }
   });
 
+  it('contains none of the inspector’s code (it starts in development only)', () => {
+    for (const marker of [
+      'startDevTools',
+      'sc-inspector',
+      'elk.algorithm',
+      'statelyai',
+      'Copy as test',
+      'elk-worker',
+    ]) {
+      expect(text).not.toContain(marker);
+    }
+  });
+
   it('puts each screen in its own chunk', () => {
     for (const id of ['home', 'notFound', 'error']) {
       expect(files.some((file) => file.includes(`${id}.view-`))).toBe(true);

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bareSpecifiers, packageName } from '../../../scripts/imports';
 
 /**
  * What `create-statechart-app <folder>` writes, without installing it (`npm run test:create`
@@ -76,11 +77,8 @@ describe('create-statechart-app', () => {
     const missing = filesIn(template)
       .filter((file) => /\.(tsx?|mjs|js)$/.test(file))
       .flatMap((file) =>
-        [...readFileSync(join(template, file), 'utf8').matchAll(/^(?:import|export|\})[^'\n]*?from '([^'.][^']*)'/gm)]
-          .map(([, specifier]) => specifier!)
-          .map((specifier) =>
-            specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!,
-          )
+        bareSpecifiers(readFileSync(join(template, file), 'utf8'))
+          .map(packageName)
           .filter((name) => !name.startsWith('node:') && !builtinModules.includes(name) && !declared.has(name))
           .map((name) => `template/${file} imports ${name}: add it to template/package.json`),
       );

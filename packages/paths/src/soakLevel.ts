@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
 import { href } from '@statechart/core';
 import { launch } from './browser';
+import { traverse } from './traversal';
 import { appUrl, openApp, runCheck } from './chromium';
 import type { MachineSpec } from './spec';
 import { checksFor } from './ui';
@@ -51,18 +52,15 @@ async function perform(page: Page, origin: string, spec: MachineSpec, step: Walk
     return `link ${target ?? '?'}`;
   }
   if (step.kind === 'back') {
-    const moved = await traverse(() => page.goBack({ timeout: TRAVERSAL_WAIT_MS }));
+    const moved = await press(page, -1);
     // Back from the first entry leaves the app: come back, as a person would.
     if (!page.url().startsWith(origin)) {
       await page.goForward();
       return 'back out of the app and forward';
     }
-    return moved ? 'back' : 'back (refused: no navigation)';
+    return moved ? 'back' : 'back (no entry)';
   }
-  if (step.kind === 'forward') {
-    const moved = await traverse(() => page.goForward({ timeout: TRAVERSAL_WAIT_MS }));
-    return moved ? 'forward' : 'forward (refused: no navigation)';
-  }
+  if (step.kind === 'forward') return (await press(page, 1)) ? 'forward' : 'forward (no entry)';
   if (step.kind === 'reload') {
     await page.reload();
     return 'reload';
@@ -73,19 +71,16 @@ async function perform(page: Page, origin: string, spec: MachineSpec, step: Walk
 }
 
 /**
- * How long Back or Forward waits for its navigation. Where the Navigation API lets the app cancel a
- * refused traversal before it commits (a form with unsaved input), no navigation ever comes and
- * Playwright's goBack() would wait its whole timeout; the check that follows waits on what
- * matters (URL == href(snapshot)) either way.
+ * Back or Forward as the browser's buttons make them (traverse(): no wait for a navigation, which
+ * never comes where the app cancels a refused traversal on the Navigation API); false when there is
+ * no entry there. The check that follows waits on what matters (URL == href(snapshot)).
  */
-const TRAVERSAL_WAIT_MS = 3000;
-
-/** Runs a traversal; false when no navigation came (cancelled by the app, or no entry there). */
-async function traverse(go: () => Promise<unknown>): Promise<boolean> {
+async function press(page: Page, delta: number): Promise<boolean> {
   try {
-    return (await go()) !== null;
+    await traverse(page, delta);
+    return true;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') return false;
+    if (error instanceof Error && error.message.startsWith('No history entry')) return false;
     throw error;
   }
 }

@@ -1,12 +1,15 @@
+import { apiControl } from '@statechart/calls/server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { api } from '../../react/test/browser/api';
 import { referenceSpec } from '../../../examples/reference/paths';
 import { TIMEOUT_KEY } from '../../../examples/reference/referenceCalls';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { launch, openPage } from '../src/browser';
 import { describeChromiumLevel } from '../src/chromiumLevel';
 import { minimalSpecs } from './shapes/minimalPaths';
+
+/** The reference API server behind the reference apps' /api proxy (the harness's globalSetup starts it). */
+const api = apiControl(() => [inject('apiUrl')]);
 
 // The API hangs (describeChromiumLevel), so a call settles only when a path says so, unless the
 // app's own timeout (10 s by default) fires first: a link's warm-up starts a request the next visit

@@ -5,7 +5,7 @@ import { apiProxy, underApi } from '../src/plugin';
 /**
  * Where `/api` goes in `vite` (npm start) and `vite preview` (npm run preview): the app's own
  * handlers, started in-process, unless API_URL names a backend. The Chromium tests check the
- * proxy itself on the built apps (packages/react/test/browser/calls.test.ts).
+ * proxy itself on the built apps (packages/calls/test/browser/calls.test.ts).
  */
 const saved = { ...process.env };
 afterEach(() => {

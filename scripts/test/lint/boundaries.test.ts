@@ -27,6 +27,19 @@ describe('the lint boundaries between the framework, the examples and the produc
     }
   });
 
+  it("refuse a relative path into another package from a package's source or tests, and accept its own", async () => {
+    for (const [file, from] of [
+      ['packages/paths/src/spec.ts', '../../core/src/routed'],
+      ['packages/forms/test/browser/forms.test.ts', '../../../react/test/setup'],
+      ['packages/paths/test/chromium.browser.test.ts', '../../calls/src/apiControl'],
+    ]) {
+      expect(await ruleIds(importing(from!), file!), `${file} importing ${from}`).toContain(
+        'import/no-restricted-paths',
+      );
+    }
+    expect(await ruleIds(importing('../../src/controlPanel'), 'packages/calls/test/browser/calls.test.ts')).toEqual([]);
+  });
+
   it('accept the same import by package name', async () => {
     expect(await ruleIds(importing('@statechart/react'), 'src/main.tsx')).toEqual([]);
   });

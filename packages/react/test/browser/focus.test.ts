@@ -1,11 +1,13 @@
+import { apiControl } from '@statechart/calls/server';
 import { formStrings } from '@statechart/forms';
 import { stockStrings } from '@statechart/react';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
-import { api } from './api';
-import { pressBack } from './back';
-import { headingNamed, launch, pathOf } from '@statechart/paths/chromium';
+import { headingNamed, launch, pathOf, pressBack } from '@statechart/paths/chromium';
+
+/** The reference API server behind the reference apps' /api proxy (the harness's globalSetup starts it). */
+const api = apiControl(() => [inject('apiUrl')]);
 
 /**
  * Where the focus goes after a move, and what a refused move says (issue 37): the reference app,

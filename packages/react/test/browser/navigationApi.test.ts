@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { headingNamed, historyLength, launch, pathOf, withPage } from '@statechart/paths/chromium';
-import { pressBack } from './back';
+import { headingNamed, historyLength, launch, pathOf, pressBack, withPage } from '@statechart/paths/chromium';
 
 /**
  * The two history adapters (issue 34) on the built reference app in Chromium: the Navigation API's

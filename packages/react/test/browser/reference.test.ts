@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { pressBack } from './back';
 import {
   headingNamed,
   historyLength,
   launch,
-  sharedContext,
   openPage,
   pathOf,
+  pressBack,
+  sharedContext,
   withPage,
 } from '@statechart/paths/chromium';
 

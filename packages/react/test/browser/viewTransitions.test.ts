@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { headingNamed, launch, pathOf, withPage } from '@statechart/paths/chromium';
-import { pressBack } from './back';
+import { headingNamed, launch, pathOf, pressBack, withPage } from '@statechart/paths/chromium';
 
 /**
  * View transitions on screen changes (issue 34) on the built reference app in Chromium, in both

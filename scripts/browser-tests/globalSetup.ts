@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import type { PreviewServer } from 'vite';
 import { buildAndPreview } from '@statechart/paths/chromium';
-import { startReferenceApiServer } from '../../../../examples/reference/server/api';
+import { startReferenceApiServer } from '../../examples/reference/server/api';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,14 +25,15 @@ interface Served {
   close(): Promise<void>;
 }
 
-// Both Chromium projects of the framework (browser, browser-history-api) use this setup: the
+// The framework's Chromium projects (browser, browser-history-api) use this setup: the
 // examples are built and served once for both (the main process keeps this module's state per
 // project, so the shared servers live on globalThis), and closed when the last project ends.
 const shared = globalThis as { __statechartServed?: Promise<Served>; __statechartServedUsers?: number };
 
 /**
- * The framework's browser tests: builds the examples (the reference app also under a base path)
- * and the generator's minimal shapes, and serves each with `vite preview`, as a user would get them.
+ * The harness of every package's Chromium tests (packages/<name>/test/browser): builds the examples
+ * (the reference app also under a base path) and the generator's minimal shapes, and serves each
+ * with `vite preview`, as a user would get them, with the reference API server behind their /api.
  */
 export default async function setup(project: TestProject) {
   shared.__statechartServedUsers = (shared.__statechartServedUsers ?? 0) + 1;

@@ -3,8 +3,14 @@ import { inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** True in the browser-history-api project: every page runs without `window.navigation`. */
+    /** True in the History API projects: every page runs without `window.navigation`. */
     historyApiMode: boolean;
+    /**
+     * True in npm test's History API project only: a test whose outcome does not depend on the
+     * history adapter is skipped there (`describe.skipIf(inject('adapterTestsOnly'))`); the whole
+     * suite runs in that mode with `npm run test:history-api` (vitest.config.ts).
+     */
+    adapterTestsOnly: boolean;
   }
 }
 
@@ -16,7 +22,7 @@ function hideNavigationApi() {
 const WRAPPED = Symbol.for('statechart.historyApiMode');
 
 /**
- * Setup file of both Chromium projects (vitest.config.ts): in the History API one, every context
+ * Setup file of the Chromium projects (vitest.config.ts): in the History API one, every context
  * and page of a browser launched by a test file gets an init script that hides
  * `window.navigation`, so the app starts on its History API adapter, as in a browser without the
  * Navigation API. The test files stay the same. The wrap is installed once per worker and reads the

@@ -1,13 +1,18 @@
 import { errorStrings } from '@statechart/calls';
 import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accessStrings } from '../../../../examples/reference/access';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
-import { api } from './api';
-import { pressBack } from './back';
-import { launch, openPage } from '@statechart/paths/chromium';
+import { closeOwnApis, itWithOwnApi, ownApi, ownOrigin } from '../../../../examples/reference/test/ownApi';
+import { launch, openPage, pressBack } from '@statechart/paths/chromium';
+
+/**
+ * The reference API server behind the reference app's /api proxy: the harness's shared one, or in a
+ * test of `itWithOwnApi`, a pair of its own (ownApi.ts), so that tests steering the API run at once.
+ */
+const api = ownApi(() => inject('apiUrl'));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,11 +20,12 @@ beforeAll(async () => {
   await api.reset();
 });
 afterAll(async () => {
+  await closeOwnApis();
   await browser?.close();
   await api.reset();
 });
 
-const origin = () => inject('referenceUrl');
+const origin = ownOrigin(() => inject('referenceUrl'));
 const path = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -266,10 +272,8 @@ describe.concurrent('access in Chromium', () => {
   });
 });
 
-describe('the reference form in Chromium', () => {
-  beforeEach(() => api.reset());
-
-  it('refuses Back while dirty, shows the pending state, then saves and lets go', async () => {
+describe.concurrent('the reference form in Chromium', () => {
+  itWithOwnApi('refuses Back while dirty, shows the pending state, then saves and lets go', async ({ expect }) => {
     await open('/', async (page) => {
       await nav(page).getByRole('link', { name: recordStrings.nav }).click();
       await heading(page, recordStrings.title).waitFor();
@@ -289,8 +293,12 @@ describe('the reference form in Chromium', () => {
       await expect.poll(() => path(page)).toBe('/');
     });
   });
+});
 
-  it('links the saved notice to the new record, by the id the save answered', async () => {
+// What a save sends and shows: the same whatever history adapter is underneath, so skipped in npm
+// test's History API project (vitest.config.ts); `npm run test:history-api` runs them there too.
+describe.skipIf(inject('adapterTestsOnly')).concurrent('saving the reference form in Chromium', () => {
+  itWithOwnApi('links the saved notice to the new record, by the id the save answered', async ({ expect }) => {
     await open('/records/new', async (page) => {
       await field(page, recordStrings.fields.name).fill('Kept by id');
       await submit(page);
@@ -304,192 +312,219 @@ describe('the reference form in Chromium', () => {
     });
   });
 
-  it('shows the server’s field error on its field, focused in the summary, keeping what was typed', async () => {
-    await open('/records/new', async (page) => {
-      await field(page, recordStrings.fields.name).fill('taken');
-      await field(page, recordStrings.fields.category).selectOption('second');
-      await submit(page);
-      await page.getByRole('alert').getByRole('link', { name: recordStrings.serverCodes.taken }).waitFor();
-      await expect.poll(() => focus(page)).toMatch(/^alert /);
-      expect(await field(page, recordStrings.fields.name).getAttribute('aria-invalid')).toBe('true');
-      expect(await field(page, recordStrings.fields.name).inputValue()).toBe('taken');
-      expect(await field(page, recordStrings.fields.category).inputValue()).toBe('second');
-      // The reference server answered 422 with { fieldErrors }: the call carried them to the form.
-      expect(await saves()).toHaveLength(1);
-    });
-  });
+  itWithOwnApi(
+    'shows the server’s field error on its field, focused in the summary, keeping what was typed',
+    async ({ expect }) => {
+      await open('/records/new', async (page) => {
+        await field(page, recordStrings.fields.name).fill('taken');
+        await field(page, recordStrings.fields.category).selectOption('second');
+        await submit(page);
+        await page.getByRole('alert').getByRole('link', { name: recordStrings.serverCodes.taken }).waitFor();
+        await expect.poll(() => focus(page)).toMatch(/^alert /);
+        expect(await field(page, recordStrings.fields.name).getAttribute('aria-invalid')).toBe('true');
+        expect(await field(page, recordStrings.fields.name).inputValue()).toBe('taken');
+        expect(await field(page, recordStrings.fields.category).inputValue()).toBe('second');
+        // The reference server answered 422 with { fieldErrors }: the call carried them to the form.
+        expect(await saves()).toHaveLength(1);
+      });
+    },
+  );
 
-  it('ignores a refusal body that is not field errors: the form shows a general failure', async () => {
-    await api.behave({
-      path: '/api/records',
-      method: 'POST',
-      behaviour: { kind: 'status', status: 422, body: { fieldErrors: 'name is bad' } },
-      times: 1,
-    });
-    await open('/records/new', async (page) => {
-      await fillValid(page);
-      await submit(page);
-      await heading(page, recordStrings.failed).waitFor();
-      expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
-    });
-  });
+  itWithOwnApi(
+    'ignores a refusal body that is not field errors: the form shows a general failure',
+    async ({ expect }) => {
+      await api.behave({
+        path: '/api/records',
+        method: 'POST',
+        behaviour: { kind: 'status', status: 422, body: { fieldErrors: 'name is bad' } },
+        times: 1,
+      });
+      await open('/records/new', async (page) => {
+        await fillValid(page);
+        await submit(page);
+        await heading(page, recordStrings.failed).waitFor();
+        expect(await page.locator('[aria-invalid="true"]').count()).toBe(0);
+      });
+    },
+  );
 
-  it('shows a 5xx as a failed save, focused, keeping the input; Retry saves and focuses the result', async () => {
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 1 });
-    await open('/records/new', async (page) => {
-      await fillValid(page, 'Kept');
-      await submit(page);
-      await heading(page, recordStrings.failed).waitFor();
-      await expect.poll(() => focus(page)).toBe(`alert ${recordStrings.failed}`);
-      expect(await field(page, recordStrings.fields.name).inputValue()).toBe('Kept');
+  itWithOwnApi(
+    'shows a 5xx as a failed save, focused, keeping the input; Retry saves and focuses the result',
+    async ({ expect }) => {
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 1 });
+      await open('/records/new', async (page) => {
+        await fillValid(page, 'Kept');
+        await submit(page);
+        await heading(page, recordStrings.failed).waitFor();
+        await expect.poll(() => focus(page)).toBe(`alert ${recordStrings.failed}`);
+        expect(await field(page, recordStrings.fields.name).inputValue()).toBe('Kept');
+        await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
+        await page.getByRole('button', { name: recordStrings.retry }).click();
+        await expect.poll(() => focus(page)).toBe('form');
+        await api.release('/api/records');
+        await heading(page, recordStrings.saved).waitFor();
+        expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
+        expect(await saves()).toHaveLength(2);
+      });
+    },
+  );
+
+  itWithOwnApi(
+    'says it cannot tell whether a save the server never answered was saved, and "Back to the form" focuses the first field',
+    async ({ expect }) => {
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hang' } });
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+        await page.goto(`${origin()}/records/new`);
+        await fillValid(page);
+        await submit(page);
+        // Not "not saved": the request left, and the server may have saved it.
+        await heading(page, formStrings.unknownOutcome).waitFor();
+        expect(await heading(page, recordStrings.failed).count()).toBe(0);
+        await expect.poll(() => saves()).toMatchObject([{ answered: false, aborted: true }]);
+        await page.getByRole('button', { name: recordStrings.edit }).click();
+        await expect
+          .poll(() => field(page, recordStrings.fields.name).evaluate((node) => node === document.activeElement))
+          .toBe(true);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  itWithOwnApi(
+    'saves once when the answer comes after the timeout: Try again sends the same Idempotency-Key and gets the first answer',
+    async ({ expect }) => {
+      // The handler runs at once (the record exists); its answer is held past the app's timeout.
       await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
-      await page.getByRole('button', { name: recordStrings.retry }).click();
-      await expect.poll(() => focus(page)).toBe('form');
-      await api.release('/api/records');
-      await heading(page, recordStrings.saved).waitFor();
-      expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
-      expect(await saves()).toHaveLength(2);
-    });
-  });
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+        await page.goto(`${origin()}/records/new`);
+        await fillValid(page, 'Saved once');
+        await submit(page);
+        await heading(page, formStrings.unknownOutcome).waitFor();
+        await expect.poll(() => focus(page)).toBe(`alert ${formStrings.unknownOutcome}`);
+        expect(await page.getByRole('alert').textContent()).toContain(formStrings.unknownOutcomeHint);
+        await expect.poll(() => saves()).toMatchObject([{ aborted: true, answered: false }]);
+        await page.getByRole('button', { name: recordStrings.retry }).click();
+        await heading(page, recordStrings.saved).waitFor();
+        expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
+        // Two requests, one submit: the second carried the first's key and was answered with the
+        // first's answer, without running the handler again. One record.
+        const [first, second, ...more] = await saves();
+        expect(first?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(first?.replayed).toBeUndefined();
+        expect(second).toMatchObject({ idempotencyKey: first?.idempotencyKey, replayed: true, answered: true });
+        expect(more).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  it('says it cannot tell whether a save the server never answered was saved, and "Back to the form" focuses the first field', async () => {
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hang' } });
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
-      await page.goto(`${origin()}/records/new`);
-      await fillValid(page);
-      await submit(page);
-      // Not "not saved": the request left, and the server may have saved it.
-      await heading(page, formStrings.unknownOutcome).waitFor();
-      expect(await heading(page, recordStrings.failed).count()).toBe(0);
-      await expect.poll(() => saves()).toMatchObject([{ answered: false, aborted: true }]);
-      await page.getByRole('button', { name: recordStrings.edit }).click();
-      await expect
-        .poll(() => field(page, recordStrings.fields.name).evaluate((node) => node === document.activeElement))
-        .toBe(true);
-    } finally {
-      await context.close();
-    }
-  });
+  itWithOwnApi(
+    'keeps the draft’s Idempotency-Key after an edit: a failed save kept nothing, so the edited one is saved',
+    async ({ expect }) => {
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 2 });
+      await open('/records/new', async (page) => {
+        await fillValid(page, 'First');
+        await submit(page);
+        await heading(page, recordStrings.failed).waitFor();
+        await page.getByRole('button', { name: recordStrings.retry }).click();
+        await heading(page, recordStrings.failed).waitFor();
+        await page.getByRole('button', { name: recordStrings.edit }).click();
+        await field(page, recordStrings.fields.name).fill('Second');
+        await submit(page);
+        await heading(page, recordStrings.saved).waitFor();
+        const keys = (await saves()).map((request) => request.idempotencyKey);
+        expect(keys, 'one draft, one key: three requests').toEqual([keys[0], keys[0], keys[0]]);
+      });
+    },
+  );
 
-  it('saves once when the answer comes after the timeout: Try again sends the same Idempotency-Key and gets the first answer', async () => {
-    // The handler runs at once (the record exists); its answer is held past the app's timeout.
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
-      await page.goto(`${origin()}/records/new`);
-      await fillValid(page, 'Saved once');
-      await submit(page);
-      await heading(page, formStrings.unknownOutcome).waitFor();
-      await expect.poll(() => focus(page)).toBe(`alert ${formStrings.unknownOutcome}`);
-      expect(await page.getByRole('alert').textContent()).toContain(formStrings.unknownOutcomeHint);
-      await expect.poll(() => saves()).toMatchObject([{ aborted: true, answered: false }]);
-      await page.getByRole('button', { name: recordStrings.retry }).click();
-      await heading(page, recordStrings.saved).waitFor();
-      expect(await focus(page)).toBe(`status ${recordStrings.saved}`);
-      // Two requests, one submit: the second carried the first's key and was answered with the
-      // first's answer, without running the handler again. One record.
-      const [first, second, ...more] = await saves();
-      expect(first?.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-      expect(first?.replayed).toBeUndefined();
-      expect(second).toMatchObject({ idempotencyKey: first?.idempotencyKey, replayed: true, answered: true });
-      expect(more).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  itWithOwnApi(
+    'saves a draft once when the page reloads during its save: its key comes back with the draft',
+    async ({ expect }) => {
+      // The handler runs at once (the record is saved); its answer is held, and the page reloads meanwhile.
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        page.on('dialog', (dialog) => void dialog.accept());
+        await page.goto(`${origin()}/records/new`);
+        await fillValid(page, 'Reloaded once');
+        await submit(page);
+        await expect.poll(() => saves()).toHaveLength(1);
+        await page.reload();
+        await heading(page, recordStrings.title).waitFor();
+        expect(await field(page, recordStrings.fields.name).inputValue(), 'the draft came back').toBe('Reloaded once');
+        await submit(page);
+        await heading(page, recordStrings.saved).waitFor();
+        const [first, second, ...more] = await saves();
+        expect(
+          second?.idempotencyKey,
+          'the save after the reload sends the draft’s key again (stored with the draft, before the request left)',
+        ).toBe(first?.idempotencyKey);
+        expect(second?.replayed, 'answered with the first save’s answer: the handler did not run twice').toBe(true);
+        expect(more).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  it('keeps the draft’s Idempotency-Key after an edit: a failed save kept nothing, so the edited one is saved', async () => {
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 500 }, times: 2 });
-    await open('/records/new', async (page) => {
-      await fillValid(page, 'First');
-      await submit(page);
-      await heading(page, recordStrings.failed).waitFor();
-      await page.getByRole('button', { name: recordStrings.retry }).click();
-      await heading(page, recordStrings.failed).waitFor();
-      await page.getByRole('button', { name: recordStrings.edit }).click();
-      await field(page, recordStrings.fields.name).fill('Second');
-      await submit(page);
-      await heading(page, recordStrings.saved).waitFor();
-      const keys = (await saves()).map((request) => request.idempotencyKey);
-      expect(keys, 'one draft, one key: three requests').toEqual([keys[0], keys[0], keys[0]]);
-    });
-  });
+  itWithOwnApi(
+    'says it cannot tell whether a save was saved when the connection drops, and Try again sends the same key',
+    async ({ expect }) => {
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'drop' }, times: 1 });
+      await open('/records/new', async (page) => {
+        await fillValid(page, 'Dropped');
+        await submit(page);
+        // The request left: the server may have saved it before the connection dropped.
+        await heading(page, formStrings.unknownOutcome).waitFor();
+        expect(await heading(page, recordStrings.failed).count(), 'not "not saved": it may have been').toBe(0);
+        await page.getByRole('button', { name: recordStrings.retry }).click();
+        await heading(page, recordStrings.saved).waitFor();
+        const [first, second] = await saves();
+        expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+      });
+    },
+  );
 
-  it('saves a draft once when the page reloads during its save: its key comes back with the draft', async () => {
-    // The handler runs at once (the record is saved); its answer is held, and the page reloads meanwhile.
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
-      await page.goto(`${origin()}/records/new`);
-      await fillValid(page, 'Reloaded once');
-      await submit(page);
-      await expect.poll(() => saves()).toHaveLength(1);
-      await page.reload();
-      await heading(page, recordStrings.title).waitFor();
-      expect(await field(page, recordStrings.fields.name).inputValue(), 'the draft came back').toBe('Reloaded once');
-      await submit(page);
-      await heading(page, recordStrings.saved).waitFor();
-      const [first, second, ...more] = await saves();
-      expect(
-        second?.idempotencyKey,
-        'the save after the reload sends the draft’s key again (stored with the draft, before the request left)',
-      ).toBe(first?.idempotencyKey);
-      expect(second?.replayed, 'answered with the first save’s answer: the handler did not run twice').toBe(true);
-      expect(more).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  itWithOwnApi(
+    'does not save a draft twice when it is edited after an unknown outcome that was in fact saved',
+    async ({ expect }) => {
+      // Saved at once, answered after the app's timeout (never, here): an unknown outcome.
+      await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+        await page.goto(`${origin()}/records/new`);
+        await fillValid(page, 'Sent first');
+        await submit(page);
+        await heading(page, formStrings.unknownOutcome).waitFor();
+        await page.getByRole('button', { name: recordStrings.edit }).click();
+        await field(page, recordStrings.fields.name).fill('Edited after');
+        await submit(page);
+        // The server saved the first version: it refuses the draft's key with other values, and the form says so.
+        await heading(page, formStrings.savedBefore).waitFor();
+        expect(await page.getByRole('alert').textContent()).toContain(errorStrings.savedBefore);
+        const [first, second, ...more] = await saves();
+        expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+        expect(second?.replayed).toBeUndefined();
+        expect(more).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  it('says it cannot tell whether a save was saved when the connection drops, and Try again sends the same key', async () => {
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'drop' }, times: 1 });
-    await open('/records/new', async (page) => {
-      await fillValid(page, 'Dropped');
-      await submit(page);
-      // The request left: the server may have saved it before the connection dropped.
-      await heading(page, formStrings.unknownOutcome).waitFor();
-      expect(await heading(page, recordStrings.failed).count(), 'not "not saved": it may have been').toBe(0);
-      await page.getByRole('button', { name: recordStrings.retry }).click();
-      await heading(page, recordStrings.saved).waitFor();
-      const [first, second] = await saves();
-      expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
-    });
-  });
-
-  it('does not save a draft twice when it is edited after an unknown outcome that was in fact saved', async () => {
-    // Saved at once, answered after the app's timeout (never, here): an unknown outcome.
-    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
-      await page.goto(`${origin()}/records/new`);
-      await fillValid(page, 'Sent first');
-      await submit(page);
-      await heading(page, formStrings.unknownOutcome).waitFor();
-      await page.getByRole('button', { name: recordStrings.edit }).click();
-      await field(page, recordStrings.fields.name).fill('Edited after');
-      await submit(page);
-      // The server saved the first version: it refuses the draft's key with other values, and the form says so.
-      await heading(page, formStrings.savedBefore).waitFor();
-      expect(await page.getByRole('alert').textContent()).toContain(errorStrings.savedBefore);
-      const [first, second, ...more] = await saves();
-      expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
-      expect(second?.replayed).toBeUndefined();
-      expect(more).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('takes a save answered 204, without a body, as saved', async () => {
+  itWithOwnApi('takes a save answered 204, without a body, as saved', async ({ expect }) => {
     await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 204 }, times: 1 });
     await open('/records/new', async (page) => {
       await fillValid(page, 'No content');
@@ -500,41 +535,44 @@ describe('the reference form in Chromium', () => {
     });
   });
 
-  it('disables Try again while the server’s Retry-After runs, with the time left, and enables it after', async () => {
-    await api.behave({
-      path: '/api/records',
-      method: 'POST',
-      behaviour: { kind: 'status', status: 429, retryAfter: 90 },
-      times: 1,
-    });
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.clock.install();
-      await page.goto(`${origin()}/records/new`);
-      await fillValid(page, 'Later');
-      await submit(page);
-      await heading(page, recordStrings.failed).waitFor();
-      const retry = page.getByRole('button', { name: recordStrings.retry });
-      expect(await retry.isDisabled(), 'Try again while the server asked to wait 90 s').toBe(true);
-      // The time left, counting down (a timer: not announced at each tick).
-      const secondsLeft = async () =>
-        Number((await page.getByRole('timer').textContent())?.match(/try again in (\d+) seconds/)?.[1]);
-      expect(await secondsLeft()).toBeGreaterThan(80);
-      expect(await secondsLeft()).toBeLessThanOrEqual(90);
-      await page.clock.runFor(31_000);
-      await expect.poll(secondsLeft, { message: 'the time left after 31 s' }).toBeLessThanOrEqual(59);
-      expect(await retry.isDisabled()).toBe(true);
-      await page.clock.runFor(60_000);
-      await expect.poll(() => retry.isDisabled(), { message: 'Try again once the wait is over' }).toBe(false);
-      await retry.click();
-      await heading(page, recordStrings.saved).waitFor();
-    } finally {
-      await context.close();
-    }
-  });
+  itWithOwnApi(
+    'disables Try again while the server’s Retry-After runs, with the time left, and enables it after',
+    async ({ expect }) => {
+      await api.behave({
+        path: '/api/records',
+        method: 'POST',
+        behaviour: { kind: 'status', status: 429, retryAfter: 90 },
+        times: 1,
+      });
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.clock.install();
+        await page.goto(`${origin()}/records/new`);
+        await fillValid(page, 'Later');
+        await submit(page);
+        await heading(page, recordStrings.failed).waitFor();
+        const retry = page.getByRole('button', { name: recordStrings.retry });
+        expect(await retry.isDisabled(), 'Try again while the server asked to wait 90 s').toBe(true);
+        // The time left, counting down (a timer: not announced at each tick).
+        const secondsLeft = async () =>
+          Number((await page.getByRole('timer').textContent())?.match(/try again in (\d+) seconds/)?.[1]);
+        expect(await secondsLeft()).toBeGreaterThan(80);
+        expect(await secondsLeft()).toBeLessThanOrEqual(90);
+        await page.clock.runFor(31_000);
+        await expect.poll(secondsLeft, { message: 'the time left after 31 s' }).toBeLessThanOrEqual(59);
+        expect(await retry.isDisabled()).toBe(true);
+        await page.clock.runFor(60_000);
+        await expect.poll(() => retry.isDisabled(), { message: 'Try again once the wait is over' }).toBe(false);
+        await retry.click();
+        await heading(page, recordStrings.saved).waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  it('refuses leaving while submitting: the save is not aborted, and completes', async () => {
+  itWithOwnApi('refuses leaving while submitting: the save is not aborted, and completes', async ({ expect }) => {
     await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
     await open('/records/new', async (page) => {
       await fillValid(page);
