@@ -210,7 +210,10 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
       .filter((routable) => !routable.acrossRegion)
       .map((routable) => stateIn(`#${routable.config.id}`));
     const own: unknown[] = [];
-    if (showsItself(node)) own.push(selfTransition(to, chainParams, below.length > 0 ? not(or(below)) : undefined));
+    if (showsItself(node)) {
+      const plain = ancestors.length === 1 && parent?.config.type !== 'parallel' && isPlainLeaf(node);
+      own.push(selfTransition(to, chainParams, below.length > 0 ? not(or(below)) : undefined, plain));
+    }
     // A parallel state's targeted transition would exit every region; its in-place answer exits none.
     if (below.length > 0 && scoped) own.push({ ...routeTransition(node.route, to, chainParams, []), target: to });
     extra.unshift(...own);
@@ -222,6 +225,24 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   }
   return next;
 }
+
+/**
+ * The actions of the in-place answers that startsAtUrl() leaves out of the app's machine: the same
+ * as ROUTE_ACTIONS, in a list of their own that marks them. XState's own route transition, which
+ * re-enters the state, answers alike there: a plain leaf right under a compound root (no entry, exit,
+ * actors, timers, eventless or own transitions; a route with neither guard nor actions of the
+ * author's) exits and enters with nothing to run, and only itself (a root-level transition's domain
+ * is the root), so the state value, context (the route's actions assign the params either way) and
+ * children are those the in-place answer leaves. XState builds a transition per answer: at 1,000
+ * screens these were half of the build start-up makes before the first paint. The machine as
+ * written keeps them: tests, path generation and diagrams read it.
+ */
+const ANSWERED_BY_XSTATE = [ASSIGN_PARAMS, RAISE_THEN];
+function isPlainLeaf(node: NodeConfig): boolean {
+  for (const key in node) if (!PLAIN_KEYS.includes(key)) return false;
+  return (node.type ?? 'atomic') === 'atomic' && !node.route?.guard && !node.route?.actions;
+}
+const PLAIN_KEYS = ['id', 'route', 'meta', 'description', 'tags', 'type'];
 
 /**
  * Lists every routable state's transitions share (XState keeps a transition's `actions` list as
@@ -247,9 +268,12 @@ function routeTransition(
   };
 }
 
-function selfTransition(to: string, keep: string[], shown?: unknown) {
+function selfTransition(to: string, keep: string[], shown: unknown, answeredByXState: boolean) {
   const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need: NONE } };
-  return { guard: shown ? and([routeGuard, shown as never]) : routeGuard, actions: ROUTE_ACTIONS };
+  return {
+    guard: shown ? and([routeGuard, shown as never]) : routeGuard,
+    actions: answeredByXState ? ANSWERED_BY_XSTATE : ROUTE_ACTIONS,
+  };
 }
 
 /**
@@ -302,7 +326,7 @@ export const isBooting = (value: unknown): boolean =>
  * the root, `RESET: '#app'`, or any event but the machine's start) goes straight on to `first`:
  * to the machine's own transitions the boot state is invisible, and they behave as written.
  */
-function withBoot(node: NodeConfig): NodeConfig {
+function withBoot(node: NodeConfig, atRoot: boolean): NodeConfig {
   if (!node.states || node.type === 'parallel') return node;
   if (process.env.NODE_ENV !== 'production' && typeof node.initial !== 'string' && node.initial !== undefined) {
     throw new Error('startsAtUrl(): a booted node needs a plain `initial: "<child key>"`');
@@ -312,7 +336,19 @@ function withBoot(node: NodeConfig): NodeConfig {
     on: { [BOOT_EVENT]: first },
     always: { guard: ({ event }: { event: { type: string } }) => event.type !== 'xstate.init', target: first },
   };
-  return { ...node, initial: BOOT_STATE, states: { [BOOT_STATE]: boot, ...node.states } };
+  const states: Record<string, NodeConfig> = { [BOOT_STATE]: boot, ...node.states };
+  if (atRoot) {
+    for (const key in states) {
+      const answers = states[key]!.on?.['xstate.route'] as { actions?: unknown }[] | undefined;
+      if (answers?.[0]?.actions !== ANSWERED_BY_XSTATE) continue;
+      // Copied key by key, without `on` (not `on: undefined`, nor a rest copy): V8 then keeps every
+      // state config in a fast shape, which the machine's build and the route table read.
+      const plain: NodeConfig = {};
+      for (const name in states[key]) if (name !== 'on') plain[name] = states[key]![name];
+      states[key] = plain;
+    }
+  }
+  return { ...node, initial: BOOT_STATE, states };
 }
 
 /**
@@ -334,9 +370,11 @@ export function startsAtUrl<M extends AnyStateMachine>(machine: M, provide?: Par
     root.type === 'parallel'
       ? {
           ...root,
-          states: Object.fromEntries(Object.entries(root.states).map(([key, region]) => [key, withBoot(region)])),
+          states: Object.fromEntries(
+            Object.entries(root.states).map(([key, region]) => [key, withBoot(region, false)]),
+          ),
         }
-      : withBoot(root);
+      : withBoot(root, true);
   // `provide` merged here as XState's own `machine.provide()` merges it, without building the
   // machine once more for it.
   const implementations = provide

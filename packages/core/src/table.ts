@@ -89,9 +89,9 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
       }
     }
     const ownSearch = meta.search ? { ...search, ...meta.search } : search;
-    for (const key of Object.keys(meta.search ?? {})) {
-      if (process.env.NODE_ENV !== 'production' && tries.has(key)) {
-        throw new Error(`Route table: search param "${key}" of #${node.id} is a region's key`);
+    if (process.env.NODE_ENV !== 'production') {
+      for (const key of Object.keys(meta.search ?? {})) {
+        if (tries.has(key)) throw new Error(`Route table: search param "${key}" of #${node.id} is a region's key`);
       }
     }
     if (routable) {

@@ -1,5 +1,5 @@
-import { createElement, useEffect, useSyncExternalStore, type MouseEvent } from 'react';
-import { Link, Outlet, useMachineSelector, useNavigation, useRouter } from './routing';
+import { createElement, useEffect, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { Link, Outlet, useMachineSelector, useNavigation, useRouter, useViewId } from './routing';
 import { screenKey, screenTitles } from '@statechart/core';
 import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
 import type * as Effects from './navigationEffects';
@@ -127,5 +127,24 @@ export function Shell({ strings }: { strings: ShellStrings }) {
         <p key={navigation.id}>{announcement}</p>
       </div>
     </>
+  );
+}
+
+/**
+ * The main heading of a screen's view. After a navigation, focus moves to the heading of the
+ * screen that was entered (tabindex -1: focusable by script, not in the tab order).
+ *
+ * Here, in the shell's module, so that it loads with the first screen: every view uses it, and in a
+ * module of its own it was a chunk shared by every view's chunk, which each lazy import then listed
+ * (a dependency to preload per view in the first load's code, and a second request before the
+ * first screen could render).
+ */
+export function ScreenHeading({ level = 1, children }: { level?: 1 | 2 | 3; children: ReactNode }) {
+  const id = useViewId();
+  const Tag = `h${level}` as const;
+  return (
+    <Tag tabIndex={-1} data-screen-heading={id ?? undefined} className="screen-heading">
+      {children}
+    </Tag>
   );
 }

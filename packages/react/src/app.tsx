@@ -118,8 +118,11 @@ function browserHistory(base: string | undefined): History {
   if (navigationOf(window)) return createNavigationHistory(window, base);
   if (historyApiFallback) return historyApiFallback(window);
   throw new Error(
-    'createApp() without `history` in a browser without the Navigation API needs the History API adapter: ' +
-      'mount with mountApp() (it loads the adapter first), or pass `history: createBrowserHistory()`.',
+    // Development builds say what to change; production keeps the check, not the words.
+    process.env.NODE_ENV === 'production'
+      ? 'No history'
+      : 'createApp() without `history` in a browser without the Navigation API needs the History API adapter: ' +
+          'mount with mountApp() (it loads the adapter first), or pass `history: createBrowserHistory()`.',
   );
 }
 

@@ -7,7 +7,7 @@
  * (`npm run budget`).
  */
 export { createApp, mountApp, preloadActiveViews } from './app';
-export { ScreenHeading } from './ScreenHeading';
+export { ScreenHeading } from './Shell';
 export { createBrowserHistory } from './browserHistory';
 export { createNavigationHistory } from './navigationHistory';
 export { focusRegion, useFocusOnArrival } from './focus';

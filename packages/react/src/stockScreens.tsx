@@ -1,6 +1,6 @@
 import { URL_PARAM } from '@statechart/core';
 import { EntryLink, useMachineSelector } from './routing';
-import { ScreenHeading } from './ScreenHeading';
+import { ScreenHeading } from './Shell';
 
 /** The words of a stock screen: its heading, one line of text, and the link to the entry screen. */
 export interface StockScreenWords {
