@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
-import { URL_PARAM, type RouteEvent, type RouteMeta } from './routeMeta';
+import { URL_PARAM, type Param, type RouteEvent, type RouteMeta } from './routeMeta';
 import { matchSegments, splitPath, type Route, type RouteTable } from './table';
 
 /** URLs longer than this are not parsed: they land in the not-found state as typed. */
@@ -280,6 +280,16 @@ export function hrefFor(
   to: string,
   params: Record<string, unknown> = {},
 ): string {
+  return format(linkParts(table, snapshot, to, params));
+}
+
+/** The URL parts a link to `to` writes, in the URL's order: its own, and the others as shown. */
+function linkParts(
+  table: RouteTable,
+  snapshot: AnyMachineSnapshot,
+  to: string,
+  params: Record<string, unknown>,
+): Location[] {
   const id = to.replace(/^#/, '');
   const route = table.routes.get(id);
   if (!route)
@@ -294,7 +304,91 @@ export function hrefFor(
   // The other parts of the URL as they are, in the table's order of parts (the pathname first).
   const others = current.filter((location) => location.route.region !== route.region && !location.route.keepsUrl);
   others.push(target);
-  return format(others.sort((a, b) => order(table, a) - order(table, b)));
+  return others.sort((a, b) => order(table, a) - order(table, b));
+}
+
+/**
+ * Where a link's URL leads, without writing and parsing it: `resolveUrl(table, hrefFor(table,
+ * snapshot, to, params))`, worked out from the locations that URL is written from. Undefined where
+ * only the URL can tell (then the caller takes it): a value whose text does not read back as
+ * itself (`-0`), a text the URL parser or the route trie would read as something else (`..`, a
+ * static segment's name, an index child sharing the route's URL), the not-found route, a URL that
+ * might pass the length limit.
+ */
+export function linkLocations(
+  table: RouteTable,
+  snapshot: AnyMachineSnapshot,
+  to: string,
+  params: Record<string, unknown> = {},
+): Location[] | undefined {
+  const parts = linkParts(table, snapshot, to, params);
+  // No pathname part (the not-found URL shown): `/` then means the entry screen.
+  if (parts[0]?.route.region !== null) return undefined;
+  const written = new Set<string>();
+  const defaults: Location[] = [];
+  // A UTF-16 unit is written as at most 9 characters (percent-encoded UTF-8); a part's key and separators count too.
+  let room = MAX_URL_LENGTH;
+  const locations: Location[] = [];
+  for (const [region, trie] of table.tries) {
+    const location = parts.find((part) => part.route.region === region);
+    if (!location) {
+      // A region the URL does not name reads as its default, where one has an empty path.
+      const route = matchSegments(trie, [])?.route;
+      if (!route) continue;
+      const none: Record<string, unknown> = {};
+      for (const name in route.search) none[name] = undefined;
+      const implicit = { route, params: none, implicit: true };
+      defaults.push(implicit);
+      locations.push(implicit);
+      continue;
+    }
+    const { route } = location;
+    if (route.keepsUrl) return undefined;
+    const texts: string[] = [];
+    for (const segment of route.segments) {
+      const name = segment.startsWith(':') ? segment.slice(1) : undefined;
+      const text = name === undefined ? segment : readsBack(route.params[name], location.params[name]);
+      // A search-keyed part is read without decoding its segments: it must need no encoding.
+      if (text === undefined || !plainSegment(text) || (region !== null && encodeURIComponent(text) !== text)) {
+        return undefined;
+      }
+      texts.push(text);
+      room -= text.length * 9 + 1;
+    }
+    if (matchSegments(trie, texts)?.route !== route) return undefined;
+    for (const name in route.search) {
+      const value = location.params[name];
+      if (value === undefined) continue;
+      const text = readsBack(route.search[name], value);
+      if (text === undefined || written.has(name) || /[\ud800-\udfff]/.test(text)) return undefined;
+      written.add(name);
+      room -= (name.length + text.length) * 9 + 2;
+    }
+    // A search-keyed part at its own empty path is left out of the URL: read back as the default.
+    if (region !== null && texts.length === 0) locations.push({ ...location, implicit: true });
+    else {
+      room -= (region?.length ?? 0) + 2;
+      locations.push(location);
+    }
+  }
+  // A default reads its search params from the URL too: one another part writes is not its default's.
+  if (room < 0 || defaults.some(({ route }) => Object.keys(route.search).some((name) => written.has(name)))) {
+    return undefined;
+  }
+  return locations;
+}
+
+/** A param's text when it reads back as the same value; undefined when the URL would say otherwise. */
+function readsBack(param: Param<unknown> | undefined, value: unknown): string | undefined {
+  if (!param || value === undefined) return undefined;
+  // As format() writes it: a text param given a number is written as its digits and read back as text.
+  const text = String(param.format(value));
+  return Object.is(param.parse(text), value) ? text : undefined;
+}
+
+/** A path segment the URL parser keeps as it is: not empty, not a dot segment, no lone surrogate. */
+function plainSegment(text: string): boolean {
+  return text !== '' && text !== '.' && text !== '..' && !/[\ud800-\udfff]/.test(text);
 }
 
 function order(table: RouteTable, location: Location): number {
