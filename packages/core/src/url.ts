@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
-import { URL_PARAM, type Param, type RouteEvent, type RouteMeta } from './routeMeta';
+import { URL_PARAM, type RouteEvent, type RouteMeta } from './routeMeta';
 import { matchSegments, splitPath, type Route, type RouteTable } from './table';
 
 /** URLs longer than this are not parsed: they land in the not-found state as typed. */
@@ -102,20 +102,30 @@ export function resolveUrl(table: RouteTable, url: string): Location[] {
 
   const search = parseQuery(query);
   const pathSegments = decodeSegments(splitPath(pathname));
-  if (!search || !pathSegments) return notFound;
+  const locations = search && pathSegments && locationsOf(table, pathSegments, search);
+  if (!locations || format(locations).length > MAX_URL_LENGTH) return notFound;
+  return locations;
+}
 
+/** A URL's query as read: URLSearchParams from a URL, or the texts a link would write. */
+interface Query {
+  has(name: string): boolean;
+  get(name: string): string | null | undefined;
+}
+
+/** The pathname's decoded segments and the query → one location per URL part; undefined: not found. */
+function locationsOf(table: RouteTable, pathSegments: string[], search: Query): Location[] | undefined {
   const locations: Location[] = [];
   for (const [region, trie] of table.tries) {
     const implicit = region !== null && !search.has(region);
     const segments = region === null ? pathSegments : splitPath(search.get(region) ?? '');
     const match = matchSegments(trie, segments);
     if (!match && implicit) continue;
-    if (!match) return notFound;
+    if (!match) return undefined;
     const params = parseParams(match.route, match.raw, search);
-    if (!params) return notFound;
+    if (!params) return undefined;
     locations.push(implicit ? { route: match.route, params, implicit } : { route: match.route, params });
   }
-  if (format(locations).length > MAX_URL_LENGTH) return notFound;
   return locations;
 }
 
@@ -145,11 +155,7 @@ function decode(value: string): string | undefined {
   }
 }
 
-function parseParams(
-  route: Route,
-  raw: Record<string, string>,
-  search: URLSearchParams,
-): Record<string, unknown> | undefined {
+function parseParams(route: Route, raw: Record<string, string>, search: Query): Record<string, unknown> | undefined {
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     const parsed = route.params[name]?.parse(value);
@@ -159,7 +165,7 @@ function parseParams(
   for (const [name, parser] of Object.entries(route.search)) {
     const value = search.get(name);
     // An absent search param is sent as undefined, so that the machine forgets the old value.
-    if (value === null) params[name] = undefined;
+    if (value == null) params[name] = undefined;
     else {
       const parsed = parser.parse(value);
       if (parsed === undefined) return undefined;
@@ -253,24 +259,31 @@ export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
 export function format(locations: Location[]): string {
   const keeper = locations.find((location) => location.route.keepsUrl);
   if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
-  let pathname = '/';
-  const search = new URLSearchParams();
+  const { path, search } = written(locations);
+  const query = new URLSearchParams([...search]).toString();
+  const pathname = `/${path.map(encodeURIComponent).join('/')}`;
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * What a URL holds of `locations` before the browser's encoding: the pathname's segments, and
+ * the query's values by key (a search-keyed part's, percent-encoded segments, and search params).
+ */
+function written(locations: Location[]): { path: string[]; search: Map<string, string> } {
+  let path: string[] = [];
+  const search = new Map<string, string>();
   for (const { route, params } of locations) {
-    const part = route.segments
-      .map((segment) =>
-        segment.startsWith(':')
-          ? encodeURIComponent(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '')
-          : encodeURIComponent(segment),
-      )
-      .join('/');
-    if (route.region === null) pathname = `/${part}`;
+    const texts = route.segments.map((segment) =>
+      segment[0] === ':' ? String(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '') : segment,
+    );
+    const part = texts.map(encodeURIComponent).join('/');
+    if (route.region === null) path = texts;
     else if (part !== '') search.set(route.region, part);
     for (const name in route.search) {
-      if (params[name] !== undefined) search.set(name, route.search[name]!.format(params[name]));
+      if (params[name] !== undefined) search.set(name, String(route.search[name]!.format(params[name])));
     }
   }
-  const query = search.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  return { path, search };
 }
 
 /** The URL a move to `to` would show: the snapshot's URL with `to`'s part replaced. */
@@ -322,73 +335,20 @@ export function linkLocations(
   params: Record<string, unknown> = {},
 ): Location[] | undefined {
   const parts = linkParts(table, snapshot, to, params);
-  // No pathname part (the not-found URL shown): `/` then means the entry screen.
-  if (parts[0]?.route.region !== null) return undefined;
-  const written = new Set<string>();
-  const defaults: Location[] = [];
-  // A UTF-16 unit is written as at most 9 characters (percent-encoded UTF-8); a part's key and separators count too.
-  let room = MAX_URL_LENGTH;
-  const locations: Location[] = [];
-  for (const [region, trie] of table.tries) {
-    const location = parts.find((part) => part.route.region === region);
-    if (!location) {
-      // A region the URL does not name reads as its default, where one has an empty path.
-      const route = matchSegments(trie, [])?.route;
-      if (!route) continue;
-      const none: Record<string, unknown> = {};
-      for (const name in route.search) none[name] = undefined;
-      const implicit = { route, params: none, implicit: true };
-      defaults.push(implicit);
-      locations.push(implicit);
-      continue;
-    }
-    const { route } = location;
-    if (route.keepsUrl) return undefined;
-    const texts: string[] = [];
-    for (const segment of route.segments) {
-      const name = segment.startsWith(':') ? segment.slice(1) : undefined;
-      const text = name === undefined ? segment : readsBack(route.params[name], location.params[name]);
-      // A search-keyed part is read without decoding its segments: it must need no encoding.
-      if (text === undefined || !plainSegment(text) || (region !== null && encodeURIComponent(text) !== text)) {
-        return undefined;
-      }
-      texts.push(text);
-      room -= text.length * 9 + 1;
-    }
-    if (matchSegments(trie, texts)?.route !== route) return undefined;
-    for (const name in route.search) {
-      const value = location.params[name];
-      if (value === undefined) continue;
-      const text = readsBack(route.search[name], value);
-      if (text === undefined || written.has(name) || /[\ud800-\udfff]/.test(text)) return undefined;
-      written.add(name);
-      room -= (name.length + text.length) * 9 + 2;
-    }
-    // A search-keyed part at its own empty path is left out of the URL: read back as the default.
-    if (region !== null && texts.length === 0) locations.push({ ...location, implicit: true });
-    else {
-      room -= (region?.length ?? 0) + 2;
-      locations.push(location);
-    }
-  }
-  // A default reads its search params from the URL too: one another part writes is not its default's.
-  if (room < 0 || defaults.some(({ route }) => Object.keys(route.search).some((name) => written.has(name)))) {
+  // No pathname part (the not-found URL shown: `/` then means the entry screen), or the not-found
+  // route (its URL is the one it keeps).
+  if (parts[0]?.route.region !== null || parts.some(({ route }) => route.keepsUrl)) return undefined;
+  // What the URL would hold, read as resolveUrl() reads it once the URL parser and percent-encoding
+  // have been through: path segments they keep as they are (no dot segment, none empty), texts
+  // without a lone surrogate, and a URL that cannot pass the length limit (each UTF-16 unit is
+  // written as at most 9 characters: percent-encoded UTF-8), nor can what it reads written again.
+  const { path, search } = written(parts);
+  const texts = [...path, ...search.keys(), ...search.values()];
+  if (path.some((text) => /^\.?\.?$/.test(text)) || texts.some((text) => /[\ud800-\udfff]/.test(text)))
     return undefined;
-  }
-  return locations;
-}
-
-/** A param's text when it reads back as the same value; undefined when the URL would say otherwise. */
-function readsBack(param: Param<unknown> | undefined, value: unknown): string | undefined {
-  if (!param || value === undefined) return undefined;
-  // As format() writes it: a text param given a number is written as its digits and read back as text.
-  const text = String(param.format(value));
-  return Object.is(param.parse(text), value) ? text : undefined;
-}
-
-/** A path segment the URL parser keeps as it is: not empty, not a dot segment, no lone surrogate. */
-function plainSegment(text: string): boolean {
-  return text !== '' && text !== '.' && text !== '..' && !/[\ud800-\udfff]/.test(text);
+  const locations = locationsOf(table, path, search);
+  const size = texts.reduce((sum, text) => sum + 9 * (text.length + 2), 0);
+  return locations && size <= MAX_URL_LENGTH && format(locations).length <= MAX_URL_LENGTH ? locations : undefined;
 }
 
 function order(table: RouteTable, location: Location): number {

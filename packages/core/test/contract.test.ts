@@ -437,6 +437,17 @@ describe('12. a link’s route events', () => {
             home: { id: 'home', route: {}, meta: { path: '/', search: { q: text } } },
             pair: { id: 'pair', route: {}, meta: { path: 'pair/:a/:b', params: { a: text, b: text } } },
             fresh: { id: 'fresh', route: {}, meta: { path: 'pair/new/x' } },
+            // Params whose text does not read back as itself: what the URL reads is longer, or shorter.
+            grow: {
+              id: 'grow',
+              route: {},
+              meta: { path: 'grow/:g', params: { g: { parse: (raw) => raw.repeat(20), format: String } } },
+            },
+            shrink: {
+              id: 'shrink',
+              route: {},
+              meta: { path: 'shrink/:s', params: { s: { parse: (raw) => raw.slice(0, 1), format: String } } },
+            },
             list: {
               id: 'list',
               route: {},
@@ -462,6 +473,14 @@ describe('12. a link’s route events', () => {
   type Link = { to: string; params: Record<string, unknown> };
   /** Cases the random ones rarely meet, on the edges machine: each one the URL reads otherwise. */
   const edgeCases: [Link, Link][] = [
+    [
+      { to: 'home', params: {} },
+      { to: 'grow', params: { g: 'g'.repeat(110) } },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'shrink', params: { s: 's'.repeat(2100) } },
+    ],
     [
       { to: 'home', params: {} },
       { to: 'pair', params: { a: '.', b: 'x' } },

@@ -81,44 +81,48 @@ function appAt(spec: MachineSpec, here: Here, base: string) {
 }
 
 describe.each(specs.map((spec) => [spec.name, spec] as const))('a link on the %s machine', (_, spec) => {
-  it('takes the machine, the history and the refusals exactly where its URL would, from every state reached', async () => {
-    const states = await statesOf(spec);
-    const links = routeEvents(spec).map((event) => ({
-      to: String(event.to),
-      params: event.params as Record<string, unknown>,
-    }));
-    let direct = 0;
-    let compared = 0;
-    for (const here of states) {
-      for (const base of ['/', '/app/']) {
+  it(
+    'takes the machine, the history and the refusals exactly where its URL would, from every state reached',
+    { timeout: 120_000 },
+    async () => {
+      const states = await statesOf(spec);
+      const links = routeEvents(spec).map((event) => ({
+        to: String(event.to),
+        params: event.params as Record<string, unknown>,
+      }));
+      let direct = 0;
+      let compared = 0;
+      for (const here of states) {
+        for (const base of ['/', '/app/']) {
+          for (const { to, params } of links) {
+            const byUrl = appAt(spec, here, base);
+            const link = byUrl.sync.hrefFor(to, params);
+            byUrl.sync.navigate(byUrl.sync.toAppUrl(link));
+            const byEvent = appAt(spec, here, base);
+            byEvent.sync.follow(to, params);
+            const where = `from ${here.url} (base ${base}), <Link to="${to}" params=${JSON.stringify(params)}> (${link})`;
+            expect(byEvent.outcome(), where).toEqual(byUrl.outcome());
+            compared++;
+          }
+        }
+        // The locations it sends from, where it needs no URL, are the ones the URL names.
+        const shown = createControlledActor(spec.machine, createControls(spec.machine, spec.outcomes ?? {}), {
+          ...spec,
+          snapshot: here.snapshot,
+        });
+        const snapshot = shown.getSnapshot() as AnyMachineSnapshot;
         for (const { to, params } of links) {
-          const byUrl = appAt(spec, here, base);
-          const link = byUrl.sync.hrefFor(to, params);
-          byUrl.sync.navigate(byUrl.sync.toAppUrl(link));
-          const byEvent = appAt(spec, here, base);
-          byEvent.sync.follow(to, params);
-          const where = `from ${here.url} (base ${base}), <Link to="${to}" params=${JSON.stringify(params)}> (${link})`;
-          expect(byEvent.outcome(), where).toEqual(byUrl.outcome());
-          compared++;
+          const locations = linkLocations(spec.table, snapshot, to, params);
+          if (!locations) continue;
+          direct++;
+          expect(locations, `from ${here.url}, ${to} ${JSON.stringify(params)}`).toEqual(
+            resolveUrl(spec.table, hrefFor(spec.table, snapshot, to, params)),
+          );
         }
       }
-      // The locations it sends from, where it needs no URL, are the ones the URL names.
-      const shown = createControlledActor(spec.machine, createControls(spec.machine, spec.outcomes ?? {}), {
-        ...spec,
-        snapshot: here.snapshot,
-      });
-      const snapshot = shown.getSnapshot() as AnyMachineSnapshot;
-      for (const { to, params } of links) {
-        const locations = linkLocations(spec.table, snapshot, to, params);
-        if (!locations) continue;
-        direct++;
-        expect(locations, `from ${here.url}, ${to} ${JSON.stringify(params)}`).toEqual(
-          resolveUrl(spec.table, hrefFor(spec.table, snapshot, to, params)),
-        );
-      }
-    }
-    expect(compared).toBeGreaterThan(0);
-    // The direct path is what links take, not a fallback that never runs.
-    expect(direct).toBeGreaterThan(0);
-  });
+      expect(compared).toBeGreaterThan(0);
+      // The direct path is what links take, not a fallback that never runs.
+      expect(direct).toBeGreaterThan(0);
+    },
+  );
 });
