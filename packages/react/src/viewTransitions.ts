@@ -9,6 +9,8 @@ import { shownOf } from './shown';
  * `::view-transition-old(screen)`, `::view-transition-new(screen)` and `::view-transition-group(screen)`.
  */
 const NAME = 'screen';
+/** The attribute on the new screen's element while its transition runs (styles.css animates it). */
+const ENTERING = 'data-screen-entering';
 
 /**
  * Screen changes as view transitions, where the browser has them (`document.startViewTransition`
@@ -47,9 +49,20 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
     element.style.viewTransitionName = NAME;
     named.push(element);
   };
+  let entering: HTMLElement | undefined;
   const unname = () => {
     for (const element of named) element.style.viewTransitionName = '';
     named = [];
+    entering?.removeAttribute(ENTERING);
+    entering = undefined;
+  };
+  // The new screen is never captured, only marked: a captured element is not hit-tested while its
+  // transition runs (Chromium sends a click there to the element around it), so a person's click
+  // on the new screen right after a move would be lost. It stays live and enters by a CSS
+  // animation of its own (styles.css), under the old screen's picture that fades out.
+  const enter = (element: HTMLElement | undefined) => {
+    entering = element;
+    element?.setAttribute(ENTERING, '');
   };
 
   // A state entered in place that asks for a transition (`meta.viewTransition`), if any.
@@ -108,7 +121,7 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
     transition(commit, element, element, [...move, 'in-screen', `level-${level}`]);
   }
 
-  /** Names `before()`'s element, runs the transition, and names `after()`'s once committed. */
+  /** Names `before()`'s element, runs the transition, and marks `after()`'s as entering once committed. */
   function transition(
     commit: () => void,
     before: () => HTMLElement | undefined,
@@ -122,7 +135,7 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
         update() {
           flushSync(commit);
           unname();
-          name(after());
+          enter(after());
         },
         types,
       });

@@ -15,6 +15,8 @@ interface Recorded {
   namedBefore: string[];
   /** The same once the transition is ready (the new screen), and the root's own name. */
   namedReady: string[];
+  /** The screens marked entering once ready (the new screen: live, not captured). */
+  entering: string[];
   rootName: string;
   /** The pseudo-elements with an animation once ready: `::view-transition-group(screen)`… */
   animated: string[];
@@ -50,6 +52,7 @@ function instrument() {
       types: typeof options === 'object' && options?.types ? [...options.types] : [],
       namedBefore: named(),
       namedReady: [],
+      entering: [],
       rootName: '',
       animated: [],
       focusAtUpdate: '',
@@ -69,9 +72,18 @@ function instrument() {
       () => {
         record.namedReady = named();
         record.rootName = getComputedStyle(document.documentElement).viewTransitionName;
+        record.entering = [...document.querySelectorAll('[data-screen-entering]')].map(describe);
+        // Pseudo-elements by name (`::view-transition-old(screen)`), the entering screen by its id.
         record.animated = document
           .getAnimations()
-          .map((animation) => (animation.effect as KeyframeEffect | null)?.pseudoElement ?? '')
+          .map((animation) => {
+            const effect = animation.effect as KeyframeEffect | null;
+            if (effect?.pseudoElement) return effect.pseudoElement;
+            const target = effect?.target;
+            return target instanceof HTMLElement && target.hasAttribute('data-screen-entering')
+              ? `element:${describe(target)}`
+              : '';
+          })
           .filter(Boolean);
       },
       (error: unknown) => {
@@ -164,10 +176,38 @@ describe.concurrent('view transitions on screen changes', () => {
       // The old child (the list) was named when the transition started, the new one once ready:
       // never the section around them.
       expect(move?.namedBefore).toEqual(['screen:sectionList']);
-      expect(move?.namedReady).toEqual(['screen:sectionItem']);
+      // The new child is not captured (a click on it must reach it): it enters live, marked.
+      expect(move?.namedReady).toEqual([]);
+      expect(move?.entering).toEqual(['sectionItem']);
       expect(move?.rootName, 'the page root is not captured').toBe('none');
       expect(move?.animated.length, 'something animated').toBeGreaterThan(0);
-      expect(move?.animated.filter((pseudo) => !pseudo.endsWith('(screen)'))).toEqual([]);
+      expect(move?.animated.filter((what) => !what.endsWith('(screen)') && what !== 'element:sectionItem')).toEqual([]);
+    });
+  });
+
+  it('lets a click on the new screen through while its transition runs', async ({ expect }) => {
+    await open('/section', async (page) => {
+      await heading(page, 'All items').waitFor();
+      // A slow transition (a product's stylesheet, from the app's origin), so the click lands in it.
+      await page.route(/\/slow\.css$/, (route) =>
+        route.fulfill({
+          contentType: 'text/css',
+          body: '::view-transition-group(screen), ::view-transition-old(screen), [data-screen-entering] { animation-duration: 30s !important; }',
+        }),
+      );
+      await page.addStyleTag({ url: '/slow.css' });
+      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Item 2' }).click();
+      await heading(page, 'Item 2').waitFor();
+      await page.waitForFunction(
+        () => (window as unknown as { __viewTransitions: Recorded[] }).__viewTransitions[0]?.namedReady,
+      );
+      // A person's click at the button's place (no waiting for animations, as Playwright's own click would).
+      const box = await page.getByRole('button', { name: 'Notes' }).boundingBox();
+      if (!box) throw new Error('no Notes button on Item 2');
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.getByText('Notes tab').waitFor();
+      const [move] = await transitions(page);
+      expect(move?.finished, 'the click came while the transition ran').toBe(false);
     });
   });
 
@@ -213,7 +253,8 @@ describe.concurrent('view transitions on screen changes', () => {
       // A machine event, not a navigation: no direction; the record's screen (level 2, inside Records).
       expect(tab?.types).toEqual(['in-screen', 'level-2']);
       expect(tab?.namedBefore).toEqual(['screen:recordDetail']);
-      expect(tab?.namedReady).toEqual(['screen:recordDetail']);
+      expect(tab?.namedReady).toEqual([]);
+      expect(tab?.entering).toEqual(['recordDetail']);
       expect(tab?.rootName).toBe('none');
       await page.getByRole('button', { name: 'Summary' }).click();
       await page.getByTestId('record-name').waitFor();
@@ -254,9 +295,10 @@ describe.concurrent('view transitions on screen changes', () => {
       const sheets: Record<string, string> = {
         // docs/ui.md's "a screen that never animates": the item's screen is never named.
         '/one-screen.css':
-          ".site-main :has(> [data-screen-heading='sectionItem']) { view-transition-name: none !important; }",
+          ".site-main :has(> [data-screen-heading='sectionItem']) { view-transition-name: none !important; animation: none !important; }",
         // docs/ui.md's "none at all".
-        '/none.css': '.site-main * { view-transition-name: none !important; }',
+        '/none.css':
+          '.site-main * { view-transition-name: none !important; } [data-screen-entering] { animation: none !important; }',
       };
       await page.route(/\/(one-screen|none)\.css$/, (route) =>
         route.fulfill({ contentType: 'text/css', body: sheets[new URL(route.request().url()).pathname] ?? '' }),
@@ -266,7 +308,7 @@ describe.concurrent('view transitions on screen changes', () => {
       await heading(page, 'Item 2').waitFor();
       const [toItem] = await settled(page, 1);
       expect(toItem?.namedBefore).toEqual(['screen:sectionList']);
-      expect(toItem?.namedReady, 'the item is never named').toEqual([]);
+      expect(toItem?.animated, 'the item does not animate').not.toContain('element:sectionItem');
       await one.evaluate((style) => style.parentNode?.removeChild(style));
       await page.addStyleTag({ url: '/none.css' });
       await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'All items' }).click();
@@ -275,7 +317,7 @@ describe.concurrent('view transitions on screen changes', () => {
       expect(back?.namedBefore).toEqual([]);
       expect(back?.namedReady).toEqual([]);
       expect(
-        back?.animated.filter((pseudo) => pseudo.endsWith('(screen)')),
+        back?.animated.filter((what) => what.endsWith('(screen)') || what.startsWith('element:')),
         'no screen animated',
       ).toEqual([]);
     });
