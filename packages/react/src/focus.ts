@@ -10,6 +10,9 @@ import { useEffect, useRef } from 'react';
  * load); an element with role=alert or role=status is announced wherever the focus is.
  */
 
+/** On an element that took the focus on arrival (useFocusOnArrival): a failure that says what went wrong. */
+export const ARRIVED = 'data-focus-arrived';
+
 /** Moves the focus to `element` without scrolling it away; for regions with tabIndex=-1. */
 export function focusRegion(element: HTMLElement | null | undefined): void {
   element?.focus({ preventScroll: true });
@@ -28,7 +31,11 @@ export function focusedElement(): Element | null {
 export function useFocusOnArrival<T extends HTMLElement>(take: (focused: Element | null, element: T) => boolean) {
   const ref = useRef<T>(null);
   useEffect(() => {
-    if (ref.current && take(focusedElement(), ref.current)) focusRegion(ref.current);
+    if (ref.current && take(focusedElement(), ref.current)) {
+      focusRegion(ref.current);
+      // The shell's focus after a navigation leaves it there (navigationEffects.ts).
+      ref.current.setAttribute(ARRIVED, '');
+    }
     // Once, on arrival: later renders are not work the person did.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -3,6 +3,7 @@ import { useRouter } from './routing';
 import type { Navigation } from '@statechart/core';
 import { prune, readPositions, writePositions, type Positions } from './scrollPositions';
 import { VIEW_PENDING, type ViewRegistry } from './views';
+import { ARRIVED } from './focus';
 import { presentWithViewTransitions } from './viewTransitions';
 export { RefusalNotice } from './RefusalNotice';
 
@@ -91,6 +92,9 @@ function focusHeading(navigation: Navigation, views: ViewRegistry): (() => void)
   };
   const loading = () => document.querySelector(`main [${VIEW_PENDING}]`) !== null;
   const focus = (target: HTMLElement) => {
+    // What took the focus on arrival with the new screen (a call's failure, useFocusOnArrival) took it
+    // on purpose, to say what went wrong: the heading does not take it back, whichever came first.
+    if (document.activeElement?.closest(`main [${ARRIVED}]`)) return;
     target.focus({ preventScroll: true });
     if (kind === 'pop') return;
     const { top, bottom } = target.getBoundingClientRect();
