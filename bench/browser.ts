@@ -103,7 +103,25 @@ function arm(page: Page, expect: string, linkId?: string) {
     { expect, linkId },
   );
 }
-const settled = (page: Page) => page.evaluate(() => (window as unknown as BenchWindow).__bench.done);
+/**
+ * The sample, once the armed heading is in; an error naming the step and the page if it never
+ * comes (a lost click would otherwise stop the whole bench silently: `npm run bench` records a
+ * section that throws and goes on).
+ */
+async function settled(page: Page, step: string): Promise<Sample> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${step} on ${page.url()}: the heading it leads to was not in the DOM within 15 s`)),
+      15_000,
+    );
+  });
+  try {
+    return await Promise.race([page.evaluate(() => (window as unknown as BenchWindow).__bench.done), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 export const headingOf = (page: Page) => page.evaluate(() => document.querySelector('main h1')?.textContent ?? '');
 
 export async function click(page: Page, linkId: 'next' | 'jump'): Promise<Sample> {
@@ -116,13 +134,13 @@ export async function click(page: Page, linkId: 'next' | 'jump'): Promise<Sample
   const at = await arm(page, target, linkId);
   if (!at) throw new Error(`no #${linkId} link on ${page.url()}`);
   await page.mouse.click(at.x, at.y);
-  return settled(page);
+  return settled(page, `a click on #${linkId} to "${target}"`);
 }
 
 export async function back(page: Page, expect: string): Promise<Sample> {
   await arm(page, expect);
   await page.evaluate(() => history.back());
-  return settled(page);
+  return settled(page, `Back to "${expect}"`);
 }
 
 export const quantile = (values: number[], q: number) => {
