@@ -96,7 +96,11 @@ async function latency(browser: Browser, apps: Record<AppName, ServedApp>, round
   const pages = {} as Record<AppName, Page>;
   for (const name of NAMES) pages[name] = await openApp(browser, apps[name]);
   const kept = {} as Record<AppName, boolean>;
-  for (const name of NAMES) kept[name] = await keepsView(pages[name]);
+  for (const name of NAMES) {
+    kept[name] = await keepsView(pages[name]).catch((error: unknown) => {
+      throw new Error(`${APPS[name]}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
   const loadBefore = load();
   const samples = Object.fromEntries(NAMES.map((name) => [name, [] as Sample[]])) as Record<AppName, Sample[]>;
   for (let round = 0; round < rounds; round++) {
