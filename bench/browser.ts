@@ -92,7 +92,14 @@ interface BenchWindow {
 /** Arms the harness for the heading `expect`; returns the centre of the link to click, if any. */
 function arm(page: Page, expect: string, linkId?: string) {
   return page.evaluate(
-    ({ expect, linkId }) => {
+    async ({ expect, linkId }) => {
+      // A screen still entering (a view transition's entrance moves it) would move the link away
+      // from the point measured here before the click lands: wait for the page's animations first
+      // (none in the peers' apps; the sample starts at the click, so the wait is not counted).
+      const ending = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+      await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
       const bench = (window as unknown as BenchWindow).__bench;
       bench.expect = expect;
       bench.done = new Promise((resolve) => (bench.resolve = resolve));
