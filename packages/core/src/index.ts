@@ -23,7 +23,6 @@ export {
   activeNodesOf,
   href,
   hrefFor,
-  linkLocations,
   locate,
   paramsOf,
   resolveUrl,
