@@ -43,6 +43,12 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
     return undefined;
   };
   const nodeOf = (id: string) => table.routes.get(id)?.node;
+  // How many views there are from the view `id` up to the shell: the depth of its outlet's level.
+  const viewsFrom = (id: string | undefined): number => {
+    let count = 0;
+    for (let at = id; at; at = viewAbove(nodeOf(at))) count++;
+    return count;
+  };
   let named: HTMLElement[] = [];
   const name = (element: HTMLElement | undefined) => {
     if (!element) return;
@@ -88,8 +94,7 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
       const entered = navigation.entered.find(hasView);
       if (navigation === from || entered === undefined) return commit();
       const parent = viewAbove(nodeOf(entered));
-      let level = 1;
-      for (let at = viewAbove(nodeOf(entered)); at; at = viewAbove(nodeOf(at))) level++;
+      const level = 1 + viewsFrom(viewAbove(nodeOf(entered)));
       const now = new Set(screensOf(table, actor.getSnapshot()).map((screen) => screen.key));
       const left = screensOf(table, before).find(
         (screen) => !now.has(screen.key) && hasView(screen.id) && viewAbove(nodeOf(screen.id)) === parent,
@@ -112,8 +117,7 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
     const asking = askedIn(before);
     if (!asking) return commit();
     const screen = viewAbove(asking);
-    let level = 0;
-    for (let at = screen; at; at = viewAbove(nodeOf(at))) level++;
+    const level = viewsFrom(screen);
     const element = () =>
       screen === undefined
         ? (document.querySelector('main') ?? undefined)
