@@ -26,12 +26,16 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
   const { sync, views } = router;
   const positions = useRef<Positions>({});
   const shown = useRef(navigation);
+  // From a navigation's announcement until its scroll position is set: scroll events then come from
+  // the screen that left (the browser sends them a frame late) and belong to no entry.
+  const settling = useRef(false);
 
   useEffect(() => presentWithViewTransitions(router), [router]);
 
   useEffect(() => {
     positions.current = readPositions();
     const remember = () => {
+      if (settling.current) return;
       const { key, index } = shown.current;
       positions.current[key] = { index, y: window.scrollY };
     };
@@ -39,10 +43,15 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
     // The leaving entry's position is taken when the router announces a navigation, before the
     // new screen is committed; from then on scroll events belong to the new entry. A shorter new
     // screen makes the browser clamp the scroll position, and the scroll event saying so comes a
-    // frame later: it must not overwrite the leaving entry's position.
+    // frame later: it must not overwrite the leaving entry's position, nor the entering entry's
+    // before it is restored (a Back right after a scroll to the top: the top's late scroll event
+    // would be taken for the position to restore).
     const unsubscribe = sync.subscribe(() => {
+      const next = sync.getNavigation();
+      if (next === shown.current) return;
       remember();
-      shown.current = sync.getNavigation();
+      shown.current = next;
+      settling.current = true;
     });
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', persist);
@@ -56,6 +65,8 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
   }, [sync]);
 
   useEffect(() => {
+    // A newer navigation already announced keeps its own settling until its own commit.
+    if (navigation === sync.getNavigation()) settling.current = false;
     shown.current = navigation;
     if (navigation.id === 0) return;
     prune(positions.current, navigation);
@@ -66,7 +77,7 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
     if (document.activeElement?.closest('[data-keeps-focus]')) return;
     return focusHeading(navigation, views);
     // Runs once per navigation: `navigation` is a new object only when the screens change.
-  }, [navigation, views]);
+  }, [navigation, views, sync]);
 
   return null;
 }
