@@ -156,8 +156,12 @@ export const quantile = (values: number[], q: number) => {
 };
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-export async function openApp(browser: Browser, app: ServedApp): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+export async function openApp(
+  browser: Browser,
+  app: ServedApp,
+  { reducedMotion }: { reducedMotion?: 'reduce' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, reducedMotion });
   const page = await context.newPage();
   // tsx compiles with keepNames: functions sent to the page call its __name helper.
   await page.addInitScript('globalThis.__name = (target) => target;');

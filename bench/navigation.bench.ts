@@ -61,6 +61,7 @@ const FRAME = 1000 / 60;
 
 const APPS = {
   ours: 'ours (product shell)',
+  oursStill: 'ours (product shell), reduced motion',
   routing: 'ours, routing only',
   plain: 'react-router-dom',
   tanstack: 'TanStack Router',
@@ -74,6 +75,14 @@ const PEERS = ['plain', 'tanstack', 'xstate'] as const;
 const FLOOR = 'xstate' as const;
 /** The floor with its screen's view keyed by screen id: mounted afresh on each navigation, as ours is. */
 const KEYED = 'xstateKeyed' as const;
+/**
+ * The product shell's build again, in a page that prefers reduced motion: no view transition runs
+ * there (the shell commits each screen change at once), so ours − this is what the view transitions
+ * cost a navigation (issue 34). Not built or cold-loaded again: the same app.
+ */
+const STILL = 'oursStill' as const;
+/** The apps cold-loaded for first paint and initial JS (each build once). */
+const LOADED = NAMES.filter((name) => name !== STILL);
 /** Load average (1, 5, 15 min) as `uptime` shows it. */
 const load = () =>
   loadavg()
@@ -94,7 +103,8 @@ async function keepsView(page: Page) {
 
 async function latency(browser: Browser, apps: Record<AppName, ServedApp>, rounds: number) {
   const pages = {} as Record<AppName, Page>;
-  for (const name of NAMES) pages[name] = await openApp(browser, apps[name]);
+  for (const name of NAMES)
+    pages[name] = await openApp(browser, apps[name], { reducedMotion: name === STILL ? 'reduce' : undefined });
   const kept = {} as Record<AppName, boolean>;
   for (const name of NAMES) {
     kept[name] = await keepsView(pages[name]).catch((error: unknown) => {
@@ -124,10 +134,10 @@ async function latency(browser: Browser, apps: Record<AppName, ServedApp>, round
 
 /** First contentful paint (median of `loads` cold loads, interleaved) and the JS the first load fetched. */
 async function initialLoad(browser: Browser, apps: Record<AppName, ServedApp>, loads: number) {
-  const fcps = Object.fromEntries(NAMES.map((name) => [name, [] as number[]])) as Record<AppName, number[]>;
+  const fcps = Object.fromEntries(LOADED.map((name) => [name, [] as number[]])) as Record<AppName, number[]>;
   const js = {} as Record<AppName, number>;
   for (let i = 0; i < loads; i++) {
-    for (const name of orderOf(i)) {
+    for (const name of orderOf(i).filter((name) => name !== STILL)) {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(apps[name].origin + '/');
@@ -152,7 +162,7 @@ async function initialLoad(browser: Browser, apps: Record<AppName, ServedApp>, l
       await context.close();
     }
   }
-  const fcp = Object.fromEntries(NAMES.map((name) => [name, quantile(fcps[name], 0.5)])) as Record<AppName, number>;
+  const fcp = Object.fromEntries(LOADED.map((name) => [name, quantile(fcps[name], 0.5)])) as Record<AppName, number>;
   return { fcp, js };
 }
 
@@ -189,11 +199,13 @@ export async function run(): Promise<string> {
   const loadRows: string[] = [];
   const verdicts: string[] = [];
   const shell: string[] = [];
+  const transitions: string[] = [];
   try {
     for (const size of SIZES) {
       const apps = {} as Record<AppName, ServedApp>;
       progress(`building ${NAMES.length} apps with ${size} routes`);
-      for (const name of NAMES) apps[name] = await serveBenchApp(name, size);
+      for (const name of LOADED) apps[name] = await serveBenchApp(name, size);
+      apps[STILL] = apps.ours;
       const at = size.toLocaleString('en');
       try {
         progress(`latency, ${size} routes`);
@@ -245,6 +257,11 @@ export async function run(): Promise<string> {
           shell.push(
             `${at} routes, ${label}: the shell adds ${ms(stat('ours', 'committed', 0.5) - stat('routing', 'committed', 0.5))} to committed p50 and ${ms(stat('ours', 'painted', 0.5) - stat('routing', 'painted', 0.5))} to painted p50.`,
           );
+          // Issue 34: what the view transitions cost, as ratios within this run.
+          const withVt = (field: 'committed' | 'painted', q: number) => stat('ours', field, q) / stat(STILL, field, q);
+          transitions.push(
+            `${at} routes, ${label}: committed p50 ${ms(stat('ours', 'committed', 0.5))} vs ${ms(stat(STILL, 'committed', 0.5))} (${withVt('committed', 0.5).toFixed(2)}×), p95 ${ms(stat('ours', 'committed', 0.95))} vs ${ms(stat(STILL, 'committed', 0.95))} (${withVt('committed', 0.95).toFixed(2)}×); painted p95 ${ms(stat('ours', 'painted', 0.95))} vs ${ms(stat(STILL, 'painted', 0.95))} (${withVt('painted', 0.95).toFixed(2)}×).`,
+          );
         }
         if (size === SIZES[SIZES.length - 1]) {
           progress(`memory, ${size} routes`);
@@ -267,7 +284,9 @@ export async function run(): Promise<string> {
         }
         progress(`initial load, ${size} routes`);
         const load = await initialLoad(browser, apps, loadsAt(size));
-        loadRows.push(`| ${at} | ${NAMES.map((name) => `${ms(load.fcp[name])} | ${kb(load.js[name])}`).join(' | ')} |`);
+        loadRows.push(
+          `| ${at} | ${LOADED.map((name) => `${ms(load.fcp[name])} | ${kb(load.js[name])}`).join(' | ')} |`,
+        );
         if (size === SIZES[SIZES.length - 1]) {
           verdicts.push(
             `${at} routes: first contentful paint, routing only ${ms(load.fcp.routing)} vs TanStack Router ${ms(load.fcp.tanstack)}; target ≤ TanStack's: ${verdict(load.fcp.routing <= load.fcp.tanstack, ms(load.fcp.routing - load.fcp.tanstack))}.`,
@@ -278,7 +297,7 @@ export async function run(): Promise<string> {
           );
         }
       } finally {
-        await Promise.all(Object.values(apps).map((app) => app.close()));
+        await Promise.all(LOADED.map((name) => apps[name].close()));
       }
     }
   } finally {
@@ -310,12 +329,14 @@ export async function run(): Promise<string> {
   }).join(', ');
   return `## 2. Navigation latency (real Chromium)
 
-Six apps with the same generated screens, each built with Vite's JS API and served side by side,
+Six apps with the same generated screens (seven pages: the product shell also with reduced motion), each built with Vite's JS API and served side by side,
 all open in one headless Chromium, interleaved in rounds (the order rotating each round) of
 ${REPS} × (Next, Next, Back, Back, Jump): ${perSize}:
 
 - **${APPS.ours}** (bench/apps/ours): the generated machine in the product's shell, with its title,
-  announcement, focus and scroll work after each navigation;
+  announcement, focus and scroll work after each navigation, and its view transitions;
+- **${APPS[STILL]}**: the same build in a page that prefers reduced motion, where the shell runs no
+  view transition: the difference is what they cost (below);
 - **${APPS.routing}** (bench/apps/routing): the same machine, route table, URL sync and views in the
   baselines' plain shell markup, without the shell's effects: routing compared like for like. Its
   URL follows react-router's history (\`createBrowserHistory\`), the fallback \`mountApp\` loads
@@ -349,6 +370,12 @@ The shell's cost (ours − routing only):
 
 ${shell.map((line) => `- ${line}`).join('\n')}
 
+What the view transitions cost (ours ÷ ours with reduced motion, the same build, this run): a screen
+change waits for the browser to capture the old screen (a rendering frame) before it is committed,
+so its heading reaches the DOM that much later; title, focus and scroll follow at that commit.
+
+${transitions.map((line) => `- ${line}`).join('\n')}
+
 ## 3. Memory
 
 JS heap (CDP \`Runtime.getHeapUsage\` after two \`HeapProfiler.collectGarbage\`) after load and after ${MEMORY_NAVIGATIONS.slice(
@@ -369,8 +396,8 @@ ${memoryRows.join('\n')}
 First contentful paint (median of ${SIZES.map((size) => `${loadsAt(size)} cold loads at ${size.toLocaleString('en')} routes`).join(', ')}, each app, interleaved, fresh context) and the JS the
 first load fetched (gzip -9 of each .js file the page loaded).
 
-| routes | ${NAMES.map((name) => `${APPS[name]}: FCP | JS`).join(' | ')} |
-| --- | ${NAMES.map(() => '--- | ---').join(' | ')} |
+| routes | ${LOADED.map((name) => `${APPS[name]}: FCP | JS`).join(' | ')} |
+| --- | ${LOADED.map(() => '--- | ---').join(' | ')} |
 ${loadRows.join('\n')}
 
 Initial JS by package, 3 routes (bench/packages.ts: each byte of the initial chunks attributed to a
