@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import { href } from '@statechart/core';
+import { activeNodes, href } from '@statechart/core';
 import { launch } from './browser';
 import { traverse } from './traversal';
 import { appUrl, openApp, runCheck } from './chromium';
@@ -85,7 +85,17 @@ async function press(page: Page, delta: number): Promise<boolean> {
   }
 }
 
-/** URL == href(snapshot), the screen of every state shown, no console error. */
+/** The active states the app leaves by itself (the spec's `followUps`: a view that fails reports it). */
+const passing = (spec: MachineSpec, snapshot: AnyMachineSnapshot) =>
+  activeNodes(spec.machine.root, snapshot.value)
+    .map((node) => node.id)
+    .filter((id) => spec.followUps?.[id] !== undefined);
+
+/**
+ * URL == href(snapshot), the screen of every state shown, no console error. A step ends where the
+ * app comes to rest: a state with a follow-up (the broken screen, whose view fails and reports it)
+ * is passed through, and its screen is never checked (it may be gone by the time a check looks).
+ */
 async function check(page: Page, spec: MachineSpec, problems: string[], attach: () => Promise<void>) {
   await attach();
   let snapshot = await pageSnapshot(page);
@@ -93,13 +103,18 @@ async function check(page: Page, spec: MachineSpec, problems: string[], attach: 
     .poll(
       async () => {
         snapshot = await pageSnapshot(page);
-        return appUrl(page) === href(spec.table, snapshot);
+        return passing(spec, snapshot).length === 0 && appUrl(page) === href(spec.table, snapshot);
       },
       { timeout: 5000 },
     )
     .toBe(true)
     .catch(() => {
-      throw new Error(`the URL is ${appUrl(page)} but href(snapshot) is ${href(spec.table, snapshot)}`);
+      const stuck = passing(spec, snapshot);
+      throw new Error(
+        stuck.length > 0
+          ? `the app stayed in ${stuck.map((id) => `#${id}`).join(', ')}, whose follow-up (spec.followUps) never came`
+          : `the URL is ${appUrl(page)} but href(snapshot) is ${href(spec.table, snapshot)}`,
+      );
     });
   for (const expected of checksFor(spec, snapshot)) await runCheck(page, expected);
   if (problems.length) throw new Error(`console: ${problems.join('; ')}`);
