@@ -151,7 +151,12 @@ export function describeSoak(walks: readonly SoakApp[]): void {
             try {
               await runWalk(walkSteps, async (step) => {
                 const done = await perform(page, origin(), spec, step);
-                await check(page, spec, problems, attach);
+                // The step's failure names what was done (`link /broken?overlay=open`), not only its kind.
+                await check(page, spec, problems, attach).catch((error: unknown) => {
+                  throw new Error(`${done}: ${error instanceof Error ? error.message : String(error)}`, {
+                    cause: error,
+                  });
+                });
                 steps++;
                 return done;
               });
