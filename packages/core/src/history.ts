@@ -24,8 +24,8 @@ export interface HistoryUpdate {
  */
 export interface HistoryInterceptor {
   /**
-   * The document's own navigation to an app URL (a link click: path, search and hash, with the base
-   * path), which the adapter took from the browser: the router navigates there, as `navigate()` does.
+   * The document's own navigation to an app URL (a click on an `<a href>` that is not a `<Link>`:
+   * path, search and hash, with the base path), which the adapter took from the browser: the router navigates there, as `navigate()` does.
    */
   link(url: string): void;
   /**

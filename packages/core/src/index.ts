@@ -23,6 +23,7 @@ export {
   activeNodesOf,
   href,
   hrefFor,
+  linkLocations,
   locate,
   paramsOf,
   resolveUrl,

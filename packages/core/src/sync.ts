@@ -7,6 +7,7 @@ import {
   activeNodesOf,
   href,
   hrefFor,
+  linkLocations,
   locate,
   resolveLink,
   resolveUrl,
@@ -57,6 +58,12 @@ export interface Refusal {
 export interface RouterSync {
   /** A link click or typed URL inside the app: the URL becomes route events; the machine decides. */
   navigate(url: string): void;
+  /**
+   * A `<Link to params>`'s click: what `navigate(hrefFor(to, params, snapshot))` does (the same
+   * events, refusal, redirect and entry), with the route events worked out from the state instead
+   * of a URL written and parsed back (where only the URL can tell, it takes the URL).
+   */
+  follow(to: string, params?: Record<string, unknown>, snapshot?: AnyMachineSnapshot): void;
   /** The URL `to` would show, with the base path, for an `<a href>`. */
   hrefFor(to: string, params?: Record<string, unknown>, snapshot?: AnyMachineSnapshot): string;
   /** A URL from hrefFor(), without the base path. */
@@ -65,11 +72,6 @@ export interface RouterSync {
   currentUrl(): string;
   getNavigation(): Navigation;
   subscribe(listener: () => void): () => void;
-  /**
-   * True when the history takes the document's own link clicks (an adapter with `intercept`, the
-   * Navigation API's): a `<Link>` then leaves its plain clicks to the browser.
-   */
-  readonly takesLinks: boolean;
   /** True while the machine would refuse leaving (beforeunload asks then). */
   isBlocking(): boolean;
   /** The latest refused move (subscribers hear each), undefined before the first. */
@@ -158,9 +160,9 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
    * nothing is sent. Only the parts that differ become events (the URL you are on sends nothing);
    * a search-keyed region's part applies only while its parallel state is active.
    */
-  const plan = (url: string): RouteEvent[] | 'refused' => {
+  const plan = (url: string): RouteEvent[] | 'refused' => planMove(resolveUrl(table, url));
+  const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
-    const locations = resolveUrl(table, url);
     const needed = (location: Location, at: AnyMachineSnapshot) => {
       const region = location.route.region;
       if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
@@ -292,15 +294,24 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
   if (current !== appUrl()) write('replace', current);
   currentScreens = screensOf(table, actor.getSnapshot());
 
-  const navigate = (url: string) => {
-    const asked = resolveLink(url, current);
-    refusedWords = undefined;
-    const events = plan(asked);
-    if (events === 'refused') return refused(asked, 0);
+  /** A move asked by the app (a link, navigate()): a new entry when the URL changes. */
+  const move = (events: RouteEvent[] | 'refused', asked: () => string) => {
+    if (events === 'refused') return refused(asked(), 0);
     send(events);
     const next = href(table, actor.getSnapshot());
     if (next !== current) write('push', next);
     settle('push');
+  };
+  const navigate = (url: string) => {
+    const asked = resolveLink(url, current);
+    refusedWords = undefined;
+    move(plan(asked), () => asked);
+  };
+  const follow = (to: string, params?: Record<string, unknown>, snapshot = actor.getSnapshot()) => {
+    const locations = linkLocations(table, snapshot, to, params);
+    if (!locations) return navigate(hrefFor(table, snapshot, to, params));
+    refusedWords = undefined;
+    move(planMove(locations), () => hrefFor(table, snapshot, to, params));
   };
 
   // An adapter that hears moves before they commit (the Navigation API): a refused traversal is
@@ -325,6 +336,7 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
 
   return {
     navigate,
+    follow,
     hrefFor(to, params, snapshot = actor.getSnapshot()) {
       return prefix + hrefFor(table, snapshot, to, params);
     },
@@ -335,7 +347,6 @@ export function createRouterSync({ actor, table, history, base = '/', window: wi
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    takesLinks: unintercept !== undefined,
     isBlocking: () => refusesLeaving(actor.getSnapshot()),
     getRefusal: () => refusal,
     retry() {

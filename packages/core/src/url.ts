@@ -102,20 +102,30 @@ export function resolveUrl(table: RouteTable, url: string): Location[] {
 
   const search = parseQuery(query);
   const pathSegments = decodeSegments(splitPath(pathname));
-  if (!search || !pathSegments) return notFound;
+  const locations = search && pathSegments && locationsOf(table, pathSegments, search);
+  if (!locations || format(locations).length > MAX_URL_LENGTH) return notFound;
+  return locations;
+}
 
+/** A URL's query as read: URLSearchParams from a URL, or the texts a link would write. */
+interface Query {
+  has(name: string): boolean;
+  get(name: string): string | null | undefined;
+}
+
+/** The pathname's decoded segments and the query → one location per URL part; undefined: not found. */
+function locationsOf(table: RouteTable, pathSegments: string[], search: Query): Location[] | undefined {
   const locations: Location[] = [];
   for (const [region, trie] of table.tries) {
     const implicit = region !== null && !search.has(region);
     const segments = region === null ? pathSegments : splitPath(search.get(region) ?? '');
     const match = matchSegments(trie, segments);
     if (!match && implicit) continue;
-    if (!match) return notFound;
+    if (!match) return undefined;
     const params = parseParams(match.route, match.raw, search);
-    if (!params) return notFound;
+    if (!params) return undefined;
     locations.push(implicit ? { route: match.route, params, implicit } : { route: match.route, params });
   }
-  if (format(locations).length > MAX_URL_LENGTH) return notFound;
   return locations;
 }
 
@@ -145,11 +155,7 @@ function decode(value: string): string | undefined {
   }
 }
 
-function parseParams(
-  route: Route,
-  raw: Record<string, string>,
-  search: URLSearchParams,
-): Record<string, unknown> | undefined {
+function parseParams(route: Route, raw: Record<string, string>, search: Query): Record<string, unknown> | undefined {
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
     const parsed = route.params[name]?.parse(value);
@@ -159,7 +165,7 @@ function parseParams(
   for (const [name, parser] of Object.entries(route.search)) {
     const value = search.get(name);
     // An absent search param is sent as undefined, so that the machine forgets the old value.
-    if (value === null) params[name] = undefined;
+    if (value == null) params[name] = undefined;
     else {
       const parsed = parser.parse(value);
       if (parsed === undefined) return undefined;
@@ -253,24 +259,31 @@ export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
 export function format(locations: Location[]): string {
   const keeper = locations.find((location) => location.route.keepsUrl);
   if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
-  let pathname = '/';
-  const search = new URLSearchParams();
+  const { path, search } = written(locations);
+  const query = new URLSearchParams([...search]).toString();
+  const pathname = `/${path.map(encodeURIComponent).join('/')}`;
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/**
+ * What a URL holds of `locations` before the browser's encoding: the pathname's segments, and
+ * the query's values by key (a search-keyed part's, percent-encoded segments, and search params).
+ */
+function written(locations: Location[]): { path: string[]; search: Map<string, string> } {
+  let path: string[] = [];
+  const search = new Map<string, string>();
   for (const { route, params } of locations) {
-    const part = route.segments
-      .map((segment) =>
-        segment.startsWith(':')
-          ? encodeURIComponent(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '')
-          : encodeURIComponent(segment),
-      )
-      .join('/');
-    if (route.region === null) pathname = `/${part}`;
+    const texts = route.segments.map((segment) =>
+      segment[0] === ':' ? String(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '') : segment,
+    );
+    const part = texts.map(encodeURIComponent).join('/');
+    if (route.region === null) path = texts;
     else if (part !== '') search.set(route.region, part);
     for (const name in route.search) {
-      if (params[name] !== undefined) search.set(name, route.search[name]!.format(params[name]));
+      if (params[name] !== undefined) search.set(name, String(route.search[name]!.format(params[name])));
     }
   }
-  const query = search.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  return { path, search };
 }
 
 /** The URL a move to `to` would show: the snapshot's URL with `to`'s part replaced. */
@@ -280,6 +293,16 @@ export function hrefFor(
   to: string,
   params: Record<string, unknown> = {},
 ): string {
+  return format(linkParts(table, snapshot, to, params));
+}
+
+/** The URL parts a link to `to` writes, in the URL's order: its own, and the others as shown. */
+function linkParts(
+  table: RouteTable,
+  snapshot: AnyMachineSnapshot,
+  to: string,
+  params: Record<string, unknown>,
+): Location[] {
   const id = to.replace(/^#/, '');
   const route = table.routes.get(id);
   if (!route)
@@ -294,7 +317,38 @@ export function hrefFor(
   // The other parts of the URL as they are, in the table's order of parts (the pathname first).
   const others = current.filter((location) => location.route.region !== route.region && !location.route.keepsUrl);
   others.push(target);
-  return format(others.sort((a, b) => order(table, a) - order(table, b)));
+  return others.sort((a, b) => order(table, a) - order(table, b));
+}
+
+/**
+ * Where a link's URL leads, without writing and parsing it: `resolveUrl(table, hrefFor(table,
+ * snapshot, to, params))`, worked out from the locations that URL is written from. Undefined where
+ * only the URL can tell (then the caller takes it): a value whose text does not read back as
+ * itself (`-0`), a text the URL parser or the route trie would read as something else (`..`, a
+ * static segment's name, an index child sharing the route's URL), the not-found route, a URL that
+ * might pass the length limit.
+ */
+export function linkLocations(
+  table: RouteTable,
+  snapshot: AnyMachineSnapshot,
+  to: string,
+  params: Record<string, unknown> = {},
+): Location[] | undefined {
+  const parts = linkParts(table, snapshot, to, params);
+  // No pathname part (the not-found URL shown: `/` then means the entry screen), or the not-found
+  // route (its URL is the one it keeps).
+  if (parts[0]?.route.region !== null || parts.some(({ route }) => route.keepsUrl)) return undefined;
+  // What the URL would hold, read as resolveUrl() reads it once the URL parser and percent-encoding
+  // have been through: path segments they keep as they are (no dot segment, none empty), texts
+  // without a lone surrogate, and a URL that cannot pass the length limit (each UTF-16 unit is
+  // written as at most 9 characters: percent-encoded UTF-8), nor can what it reads written again.
+  const { path, search } = written(parts);
+  const texts = [...path, ...search.keys(), ...search.values()];
+  if (path.some((text) => /^\.?\.?$/.test(text)) || texts.some((text) => /[\ud800-\udfff]/.test(text)))
+    return undefined;
+  const locations = locationsOf(table, path, search);
+  const size = texts.reduce((sum, text) => sum + 9 * (text.length + 2), 0);
+  return locations && size <= MAX_URL_LENGTH && format(locations).length <= MAX_URL_LENGTH ? locations : undefined;
 }
 
 function order(table: RouteTable, location: Location): number {

@@ -6,8 +6,9 @@ import { routed, startsAtUrl } from '../src/routed';
 import { int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '../src/routeMeta';
 import { createRouterSync } from '../src/sync';
 import { buildRouteTable } from '../src/table';
-import { format, href, hrefFor, isAppRelative, MAX_URL_LENGTH, resolveUrl, screensOf } from '../src/url';
+import { format, href, hrefFor, isAppRelative, linkLocations, MAX_URL_LENGTH, resolveUrl, screensOf } from '../src/url';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
+import { shapesMachine } from '../../../examples/shapes/shapesMachine';
 
 /**
  * The routing contract on small machines of other shapes than ours, one per broken promise
@@ -413,4 +414,139 @@ describe('11. error messages', () => {
     const snapshot = createActor(referenceMachine).start().getSnapshot();
     expect(() => hrefFor(table, snapshot, '#nowhere')).toThrow('hrefFor: no routable state #nowhere');
   });
+});
+
+describe('12. a link’s route events', () => {
+  // Any value a link may be given: ones that read back as themselves, and ones the URL reads otherwise.
+  const value = fc.oneof(
+    fc.constantFrom<unknown>(-0, 0, 7, 1.5, -3, undefined, '', '.', '..', 'new', 'x', 'a b', '%', '/', 'x?y', '\ud800'),
+    fc.integer(),
+    fc.string({ maxLength: 8 }),
+    fc.string({ minLength: 300, maxLength: 400 }),
+  );
+  /** Text params, a static segment beside a param, an index child, and a search name two parts share. */
+  const edges = routed(
+    setup({ types: { context: {} as RoutedContext, events: {} as RouteEvent, meta: {} as RouteMeta } }).createMachine({
+      id: 'edges',
+      type: 'parallel',
+      context: { params: {} },
+      states: {
+        page: {
+          initial: 'home',
+          states: {
+            home: { id: 'home', route: {}, meta: { path: '/', search: { q: text } } },
+            pair: { id: 'pair', route: {}, meta: { path: 'pair/:a/:b', params: { a: text, b: text } } },
+            fresh: { id: 'fresh', route: {}, meta: { path: 'pair/new/x' } },
+            // Params whose text does not read back as itself: what the URL reads is longer, or shorter.
+            grow: {
+              id: 'grow',
+              route: {},
+              meta: { path: 'grow/:g', params: { g: { parse: (raw) => raw.repeat(20), format: String } } },
+            },
+            shrink: {
+              id: 'shrink',
+              route: {},
+              meta: { path: 'shrink/:s', params: { s: { parse: (raw) => raw.slice(0, 1), format: String } } },
+            },
+            list: {
+              id: 'list',
+              route: {},
+              meta: { path: 'list' },
+              initial: 'all',
+              states: { all: { id: 'all', route: {}, meta: { path: '' } } },
+            },
+            notFound: { id: 'notFound', route: {}, meta: { path: '*' } },
+          },
+        },
+        panel: {
+          meta: { searchKey: 'panel' },
+          initial: 'closed',
+          states: {
+            closed: { id: 'closed', route: {}, meta: { path: '' } },
+            open: { id: 'open', route: {}, meta: { path: 'open/:tab', params: { tab: text }, search: { q: text } } },
+          },
+        },
+      },
+    }),
+  );
+  const machines = { reference: referenceMachine, shapes: shapesMachine, game: gameMachine, edges };
+  type Link = { to: string; params: Record<string, unknown> };
+  /** Cases the random ones rarely meet, on the edges machine: each one the URL reads otherwise. */
+  const edgeCases: [Link, Link][] = [
+    [
+      { to: 'home', params: {} },
+      { to: 'grow', params: { g: 'g'.repeat(110) } },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'shrink', params: { s: 's'.repeat(2100) } },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'pair', params: { a: '.', b: 'x' } },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'pair', params: { a: 'x', b: '..' } },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'pair', params: { a: 'new', b: 'x' } },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'pair', params: { a: 'é'.repeat(200), b: 'é'.repeat(200) } },
+    ],
+    [
+      { to: 'home', params: { q: 'kept' } },
+      { to: 'open', params: { tab: 'x', q: 'mine' } },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'list', params: {} },
+    ],
+    [
+      { to: 'home', params: {} },
+      { to: 'open', params: { tab: 'a b' } },
+    ],
+  ];
+
+  it.each(Object.entries(machines))(
+    'on the %s machine are the locations its URL names, or left to the URL',
+    (_, machine) => {
+      const table = buildRouteTable(startsAtUrl(machine));
+      const ids = [...table.routes.keys()];
+      const names = ['id', 'q', 'page', 'a', 'b', '*', 'tab'];
+      const link: fc.Arbitrary<Link> = fc.record({
+        to: fc.constantFrom(...ids),
+        params: fc.record(Object.fromEntries(names.map((name) => [name, value])), { requiredKeys: [] }),
+      });
+      let direct = 0;
+      fc.assert(
+        fc.property(link, link, (from, to) => {
+          // A state to link from: where the app lands on a link's URL from its start.
+          const { actor, table } = start(machine, '/');
+          let at: string;
+          try {
+            at = hrefFor(table, actor.getSnapshot(), `#${from.to}`, from.params);
+          } catch {
+            return;
+          }
+          const snapshot = start(machine, at).actor.getSnapshot();
+          let url: string;
+          try {
+            url = hrefFor(table, snapshot, `#${to.to}`, to.params);
+          } catch {
+            // A value the URL cannot be written with (a lone surrogate in a path): the link never renders.
+            return;
+          }
+          const locations = linkLocations(table, snapshot, `#${to.to}`, to.params);
+          if (locations) direct++;
+          if (locations) expect(locations).toEqual(resolveUrl(table, url));
+        }),
+        { numRuns: 400, examples: machine === edges ? edgeCases : [] },
+      );
+      expect(direct).toBeGreaterThan(0);
+    },
+  );
 });

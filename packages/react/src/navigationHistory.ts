@@ -9,10 +9,12 @@ export function navigationOf(win: Window): Navigation | undefined {
  * The browser's session history for the router (core's `History`) on the Navigation API: every
  * navigation of the document is heard in its `navigate` event, before it commits.
  *
- * - The app's own link clicks (same origin, under `base`, a plain click: the browser itself opens
- *   a new tab or window for a modifier, a `target` or a download, and fires no event here for it)
- *   are cancelled and handed to the router, which navigates as `navigate()` does: the machine
- *   decides, so a refused link changes nothing and a redirect writes its own URL. Not intercepted:
+ * - Links to the app that are not `<Link>`s (a plain `<a href>` in a view's text; a `<Link>` takes
+ *   its own click, so the browser starts no navigation for it) are cancelled and handed to the router
+ *   (same origin, under `base`, a plain click: the browser itself opens a new tab or window for a
+ *   modifier, a `target` or a download, and fires no event here for it), which navigates as
+ *   `navigate()` does: the machine decides, so a refused link changes nothing and a redirect writes
+ *   its own URL. Not intercepted:
  *   an intercepted navigation commits the URL clicked, and the machine's URL may be another one.
  * - Back, Forward and go(±n) between this document's entries are asked of the router first where
  *   the browser lets them be cancelled (`event.cancelable`: Chromium refuses a second cancel with no

@@ -171,10 +171,11 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 };
 
 /**
- * A real `<a href>` (open in a new tab works) whose plain click becomes a route event: the machine
- * decides, and the URL follows the state. aria-current marks the link to the screen shown
- * ("page") or to a screen that contains it ("true"); else the caller's aria-current stands (the
- * header marks an entry whose URL is above the screen shown).
+ * A real `<a href>` (open in a new tab works) whose plain click becomes a route event, sent without
+ * writing and parsing its URL (`sync.follow`): the machine decides, and the URL follows the state.
+ * aria-current marks the link to the screen shown ("page") or to a screen that contains it
+ * ("true"); else the caller's aria-current stands (the header marks an entry whose URL is above the
+ * screen shown).
  */
 export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   const router = useRouter();
@@ -194,12 +195,19 @@ export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    // The history takes the click from the browser's own navigation (the Navigation API).
-    if (sync.takesLinks) return;
     if (event.defaultPrevented || event.button !== 0 || rest.target || rest.download !== undefined) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    // Taken here in both adapters (the browser never starts a navigation, so the Navigation API's
+    // navigate event does not come): the route event goes as is, from the snapshot the href shows.
     event.preventDefault();
-    sync.navigate(sync.toAppUrl(href));
+    const link = event.currentTarget;
+    const before = sync.getNavigation();
+    sync.follow(to, params, shownOf(router).getSnapshot());
+    // The screens changed: the focus leaves the link now, while the page's style is clean. Left on
+    // it, React's removal of the old view (the link's, as a rule) recalculates the whole page's
+    // style at once to move the focus, which was most of a click's time. The new screen's heading
+    // takes the focus (the shell's navigation effects).
+    if (sync.getNavigation() !== before) link.blur();
   };
   return (
     <a

@@ -54,6 +54,21 @@ describe('the app in jsdom with a memory history', () => {
     expect(history.index).toBe(1);
   });
 
+  it('takes the focus off a link whose click changes the screens, and leaves it on one whose click changes nothing', async () => {
+    await renderAt('/');
+    const home = screen.getByRole('link', { name: 'Home' });
+    home.focus();
+    act(() => home.click());
+    expect(document.activeElement, 'a link to the screen shown keeps the focus').toBe(home);
+    const section = screen.getByRole('link', { name: 'Section' });
+    section.focus();
+    // In the click itself, before React commits the new screen (removing a focused element then
+    // recalculates the page's style at once in Chromium).
+    section.click();
+    expect(document.activeElement).not.toBe(section);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Section' })).toBeTruthy();
+  });
+
   it('shows a pending state while a view loads, then the view', async () => {
     let finish: (module: ViewModule) => void = () => {};
     const slow = lazyView(() => new Promise<ViewModule>((resolve) => (finish = resolve)));

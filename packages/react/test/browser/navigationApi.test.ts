@@ -77,7 +77,9 @@ describe.concurrent('the history adapter chosen at start', () => {
     });
   });
 
-  it('takes the app’s own link click through the browser’s navigate event, one entry per move', async ({ expect }) => {
+  it('takes a <Link>’s click itself, so the browser starts no navigation for it, one entry per move', async ({
+    expect,
+  }) => {
     await open('/', async (page) => {
       await heading(page, 'Reference home').waitFor();
       const start = await historyLength(page);
@@ -85,10 +87,35 @@ describe.concurrent('the history adapter chosen at start', () => {
       await heading(page, 'All items').waitFor();
       expect(pathOf(page)).toBe('/section');
       expect(await historyLength(page)).toBe(start + 1);
+      // The link's click handler sends its route event (sync.follow) in both modes: no navigate
+      // event of the browser's own comes from the click, only the router's pushState.
       const clicks = (await navigates(page)).filter((event) => event.userInitiated && event.type === 'push');
-      // On the Navigation API the click is the browser's own navigation, which the app takes; on the
-      // History API the link's click handler takes it and the browser never navigates.
-      expect(clicks.map((event) => event.url)).toEqual(historyApiMode() ? [] : ['/section']);
+      expect(clicks).toEqual([]);
+    });
+  });
+
+  it('takes a plain <a href> to the app through the browser’s navigate event on the Navigation API', async ({
+    expect,
+  }) => {
+    // On the History API such a link loads the page anew, as any link without a handler does.
+    if (historyApiMode()) return;
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      const start = await historyLength(page);
+      await page.evaluate(() => {
+        Object.assign(window, { __samePage: true });
+        const link = document.createElement('a');
+        link.href = '/section';
+        link.textContent = 'Plain link to the section';
+        document.querySelector('main')?.append(link);
+      });
+      await page.getByRole('link', { name: 'Plain link to the section' }).click();
+      await heading(page, 'All items').waitFor();
+      expect(pathOf(page)).toBe('/section');
+      expect(await historyLength(page)).toBe(start + 1);
+      expect(await page.evaluate(() => '__samePage' in window), 'the document stayed').toBe(true);
+      const clicks = (await navigates(page)).filter((event) => event.userInitiated && event.type === 'push');
+      expect(clicks.map((event) => event.url)).toEqual(['/section']);
     });
   });
 
