@@ -145,11 +145,10 @@ export default defineConfig({
           // time to npm test on 2 cores (4 minutes is the goal). So here run the files whose
           // promises depend on the adapter (the routing contract, the reference app's moves, Back
           // and refusals on forms, focus after a move, the adapters' and view transitions' own),
-          // and in them the tests that do not are skipped (`skipIf(inject('adapterTestsOnly'))`: a
-          // form's saves, which only call the API; the reference app's deep-link screens, header
-          // layout, failing views and focus chunk, 16 of its 41 tests, 23.5 → 14.8 s).
-          // `npm run test:history-api` (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium
-          // test in this mode, the product's too (docs/decisions.md, "Both history adapters, the whole suite").
+          // and in them the tests that do not (a form's saves, which only call the API, marked
+          // `describe.skipIf(inject('adapterTestsOnly'))`) are skipped. `npm run test:history-api`
+          // (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium test in this mode, the
+          // product's too (docs/decisions.md, "Both history adapters, the whole suite").
           name: 'browser-history-api',
           include: HISTORY_API_ALL
             ? FRAMEWORK_BROWSER

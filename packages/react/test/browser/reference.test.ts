@@ -28,17 +28,10 @@ const heading = headingNamed;
 
 const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
 
-// npm test's History API project runs this file for the moves the history adapter makes (links,
-// Back and Forward, refusals, redirects, reloads, the base path, scroll positions by entry); what
-// the adapter takes no part in (a deep link's screen and title, the header's layout, a view that
-// throws, a view chunk that fails, the focus chunk) is skipped there (`adapterOnly`), and runs on
-// it in `npm run test:history-api` (vitest.config.ts).
-const adapterOnly = inject('adapterTestsOnly');
-
 // Every test opens a context of its own (withPage) and none tells the API servers how to answer,
 // so the tests run at once, up to the browser project's maxConcurrency: one's page load overlaps
 // another's waits. A test that needs api.behave() belongs in a sequential block (see calls.test.ts).
-describe.skipIf(adapterOnly).concurrent('deep links to every reference route', () => {
+describe.concurrent('deep links to every reference route', () => {
   const cases: [url: string, heading: string, title: string][] = [
     ['/', 'Reference home', 'Reference home · Reference app'],
     ['/section', 'All items', 'All items · Reference app'],
@@ -133,47 +126,46 @@ describe.concurrent('links, Back and Forward', () => {
     });
   });
 
-  it.skipIf(adapterOnly)(
-    'draws the current item of a list apart from its siblings, as well as marking it with aria-current',
-    async ({ expect }) => {
-      await open('/section/1', async (page) => {
-        await heading(page, 'Item 1').waitFor();
-        const look = (name: string) =>
-          page.getByRole('link', { name, exact: true }).evaluate((node) => {
-            const style = getComputedStyle(node);
-            return [style.backgroundColor, style.color, style.boxShadow, style.fontWeight].join(' ');
-          });
-        // The section's own list of its items (.nav-list), and the header's entry that contains it.
-        expect(await look('Item 1')).not.toBe(await look('Item 2'));
-        expect(await look('Item 2')).toBe(await look('Item 3'));
-        expect(await look('Section')).not.toBe(await look('Editor'));
-        // The list primitive for a list beside its detail (.item-list), and a plain list of links in a screen
-        // (docs/ui.md): the stylesheet the app ships draws aria-current, whatever marks it.
-        const marks = await page
-          .locator('article.screen')
-          .first()
-          .evaluate((screen) => {
-            const list = document.createElement('ul');
-            list.className = 'item-list';
-            list.innerHTML =
-              '<li><a href="#a">A</a></li><li><a href="#b" aria-current="page">B</a></li><li><a href="#c">C</a></li>';
-            const plain = document.createElement('ul');
-            plain.innerHTML = '<li><a href="#d">D</a></li><li><a href="#e" aria-current="page">E</a></li>';
-            screen.append(list, plain);
-            const look = (link: Element) => {
-              const style = getComputedStyle(link);
-              return [style.backgroundColor, style.boxShadow, style.fontWeight, style.textDecorationLine].join(' ');
-            };
-            const [a, b, c] = [...list.querySelectorAll('a')].map(look);
-            const [d, e] = [...plain.querySelectorAll('a')].map(look);
-            list.remove();
-            plain.remove();
-            return { current: b !== a, siblings: a === c, plain: d !== e };
-          });
-        expect(marks).toEqual({ current: true, siblings: true, plain: true });
-      });
-    },
-  );
+  it('draws the current item of a list apart from its siblings, as well as marking it with aria-current', async ({
+    expect,
+  }) => {
+    await open('/section/1', async (page) => {
+      await heading(page, 'Item 1').waitFor();
+      const look = (name: string) =>
+        page.getByRole('link', { name, exact: true }).evaluate((node) => {
+          const style = getComputedStyle(node);
+          return [style.backgroundColor, style.color, style.boxShadow, style.fontWeight].join(' ');
+        });
+      // The section's own list of its items (.nav-list), and the header's entry that contains it.
+      expect(await look('Item 1')).not.toBe(await look('Item 2'));
+      expect(await look('Item 2')).toBe(await look('Item 3'));
+      expect(await look('Section')).not.toBe(await look('Editor'));
+      // The list primitive for a list beside its detail (.item-list), and a plain list of links in a screen
+      // (docs/ui.md): the stylesheet the app ships draws aria-current, whatever marks it.
+      const marks = await page
+        .locator('article.screen')
+        .first()
+        .evaluate((screen) => {
+          const list = document.createElement('ul');
+          list.className = 'item-list';
+          list.innerHTML =
+            '<li><a href="#a">A</a></li><li><a href="#b" aria-current="page">B</a></li><li><a href="#c">C</a></li>';
+          const plain = document.createElement('ul');
+          plain.innerHTML = '<li><a href="#d">D</a></li><li><a href="#e" aria-current="page">E</a></li>';
+          screen.append(list, plain);
+          const look = (link: Element) => {
+            const style = getComputedStyle(link);
+            return [style.backgroundColor, style.boxShadow, style.fontWeight, style.textDecorationLine].join(' ');
+          };
+          const [a, b, c] = [...list.querySelectorAll('a')].map(look);
+          const [d, e] = [...plain.querySelectorAll('a')].map(look);
+          list.remove();
+          plain.remove();
+          return { current: b !== a, siblings: a === c, plain: d !== e };
+        });
+      expect(marks).toEqual({ current: true, siblings: true, plain: true });
+    });
+  });
 
   it('adds no entry when a link leads to the screen already shown', async ({ expect }) => {
     await open('/section/1', async (page) => {
@@ -358,7 +350,7 @@ describe.concurrent('reload', () => {
   });
 });
 
-describe.skipIf(adapterOnly).concurrent('the header', () => {
+describe.concurrent('the header', () => {
   const PHONE = { width: 390, height: 844 };
   const menu = (page: Page) => page.getByRole('button', { name: 'Menu' });
   const entries = (page: Page) => page.locator('#site-nav-list');
@@ -479,78 +471,70 @@ describe.concurrent('after a navigation', () => {
     });
   });
 
-  it.skipIf(adapterOnly)(
-    'sets title and announcement at once, and focus once the chunk that moves it is in',
-    async ({ expect }) => {
-      // The shell's focus and scroll effects load beside the first render (packages/react/src/Shell.tsx):
-      // held here, a navigation made before they arrive is focused when they do.
-      const own = await browser.newContext();
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await own.route('**/assets/navigationEffects-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      try {
-        await withPage(own, origin() + '/', async (page) => {
-          await heading(page, 'Reference home').waitFor();
-          await page.getByRole('link', { name: 'Editor' }).click();
-          await heading(page, 'Editor').waitFor();
-          expect(await page.title()).toBe('Editor · Reference app');
-          await expect
-            .poll(() => page.locator('[role=status][aria-live=polite]').textContent())
-            .toBe('Editor, page loaded');
-          expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
-          release();
-          await expect
-            .poll(() =>
-              page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
-            )
-            .toBe('H1 Editor');
-        });
-      } finally {
-        release();
-        await own.close();
-      }
-    },
-  );
-
-  it.skipIf(adapterOnly)(
-    'asks again for the focus chunk on the next navigation when it failed to load',
-    async ({ expect }) => {
-      const own = await browser.newContext();
-      let requests = 0;
-      await own.route('**/assets/navigationEffects-*.js', (route) => {
-        requests += 1;
-        return route.abort();
-      });
-      const { page, problems, close } = await openPage(own, origin() + '/');
-      try {
+  it('sets title and announcement at once, and focus once the chunk that moves it is in', async ({ expect }) => {
+    // The shell's focus and scroll effects load beside the first render (packages/react/src/Shell.tsx):
+    // held here, a navigation made before they arrive is focused when they do.
+    const own = await browser.newContext();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await own.route('**/assets/navigationEffects-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await withPage(own, origin() + '/', async (page) => {
         await heading(page, 'Reference home').waitFor();
-        // Asked for at load, and again when the shell mounts if the first answer came before that.
-        await page.waitForLoadState('networkidle');
-        expect(requests).toBeGreaterThan(0);
-        const atLoad = requests;
         await page.getByRole('link', { name: 'Editor' }).click();
         await heading(page, 'Editor').waitFor();
-        // Without the chunk the app still navigates, titles and announces; focus stays put.
         expect(await page.title()).toBe('Editor · Reference app');
+        await expect
+          .poll(() => page.locator('[role=status][aria-live=polite]').textContent())
+          .toBe('Editor, page loaded');
         expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
-        await expect.poll(() => requests, { message: 'the navigation asks for the chunk once more' }).toBe(atLoad + 1);
-        await own.unroute('**/assets/navigationEffects-*.js');
-        await page.getByRole('link', { name: 'Home' }).click();
-        await heading(page, 'Reference home').waitFor();
+        release();
         await expect
           .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
-          .toBe('H1 Reference home');
-        // The failed requests are all the console reports.
-        expect(problems.filter((problem) => !/ERR_FAILED .*navigationEffects-/.test(problem))).toEqual([]);
-      } finally {
-        await close();
-        await own.close();
-      }
-    },
-  );
+          .toBe('H1 Editor');
+      });
+    } finally {
+      release();
+      await own.close();
+    }
+  });
+
+  it('asks again for the focus chunk on the next navigation when it failed to load', async ({ expect }) => {
+    const own = await browser.newContext();
+    let requests = 0;
+    await own.route('**/assets/navigationEffects-*.js', (route) => {
+      requests += 1;
+      return route.abort();
+    });
+    const { page, problems, close } = await openPage(own, origin() + '/');
+    try {
+      await heading(page, 'Reference home').waitFor();
+      // Asked for at load, and again when the shell mounts if the first answer came before that.
+      await page.waitForLoadState('networkidle');
+      expect(requests).toBeGreaterThan(0);
+      const atLoad = requests;
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      // Without the chunk the app still navigates, titles and announces; focus stays put.
+      expect(await page.title()).toBe('Editor · Reference app');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
+      await expect.poll(() => requests, { message: 'the navigation asks for the chunk once more' }).toBe(atLoad + 1);
+      await own.unroute('**/assets/navigationEffects-*.js');
+      await page.getByRole('link', { name: 'Home' }).click();
+      await heading(page, 'Reference home').waitFor();
+      await expect
+        .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+        .toBe('H1 Reference home');
+      // The failed requests are all the console reports.
+      expect(problems.filter((problem) => !/ERR_FAILED .*navigationEffects-/.test(problem))).toEqual([]);
+    } finally {
+      await close();
+      await own.close();
+    }
+  });
 
   it('scrolls new entries to the top and restores the position on Back', async ({ expect }) => {
     await open('/', async (page) => {
@@ -596,7 +580,7 @@ describe.concurrent('the overlay in a parallel region', () => {
   });
 });
 
-describe.skipIf(adapterOnly).concurrent('a view that throws', () => {
+describe.concurrent('a view that throws', () => {
   it('lands in the error state with a way home, and the app keeps navigating', async ({ expect }) => {
     await open('/', async (page) => {
       await page.getByRole('link', { name: 'Broken' }).click();
@@ -634,7 +618,7 @@ describe.concurrent('under a base path', () => {
   });
 });
 
-describe.skipIf(adapterOnly).concurrent('a view chunk that fails to load', () => {
+describe.concurrent('a view chunk that fails to load', () => {
   it('shows the error state, without fetching in a loop, and loads on a later navigation', async ({ expect }) => {
     // The route is in place before the app loads: its idle preload must not fetch the chunk first.
     const { page, close } = await openPage(context, 'about:blank');
