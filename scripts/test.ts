@@ -33,6 +33,8 @@ export interface Outcome {
 }
 
 const SLOTS = 2;
+/** Where the lint tools keep their caches: gone with node_modules, never committed. */
+const CACHE = 'node_modules/.cache';
 
 // Longest first (measured: docs/decisions.md), so that the short ones fill the gaps at the end.
 const jobs: Job[] = [
@@ -58,9 +60,34 @@ const jobs: Job[] = [
     // One pattern: two negated --project flags would each let the other's project through.
     command: ['npx', 'vitest', 'run', '--project', '!browser*'],
   },
-  { name: 'lint: tsc', command: ['npx', 'tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint: ESLint', command: ['npx', 'eslint', '.'] },
-  { name: 'lint: Prettier', command: ['npx', 'prettier', '--check', '.'] },
+  // ESLint before tsc: the longer of the two on a fresh clone (CI: 36 s and 25 s). The lint tools
+  // keep what they found per file under node_modules/.cache (a fresh clone starts without, so CI
+  // checks every file) and check again only the files changed since: measured on the shared 2-core
+  // machine, ESLint 19 → 1.7 s, tsc 15.4 → 5.6 s, Prettier 11 → 1.4 s on a second run. tsc's build
+  // info keeps the errors it found (reported again until fixed); ESLint's cache is by content, and
+  // none of its rules reads types: a file's results depend on the file (import/no-cycle is found
+  // again from the file that closes a cycle, and tsc reports an import that a deleted file broke).
+  {
+    name: 'lint: ESLint',
+    command: ['npx', 'eslint', '--cache', '--cache-location', `${CACHE}/eslint/`, '--cache-strategy', 'content', '.'],
+  },
+  {
+    name: 'lint: tsc',
+    command: [
+      'npx',
+      'tsc',
+      '--noEmit',
+      '-p',
+      '.',
+      '--incremental',
+      '--tsBuildInfoFile',
+      `${CACHE}/tsc/tsconfig.tsbuildinfo`,
+    ],
+  },
+  {
+    name: 'lint: Prettier',
+    command: ['npx', 'prettier', '--check', '--cache', '--cache-location', `${CACHE}/prettier/.prettier-cache`, '.'],
+  },
   { name: 'audit', command: ['npm', 'run', 'audit'] },
 ];
 

@@ -492,8 +492,13 @@ describe.concurrent('after a navigation', () => {
           .toBe('Editor, page loaded');
         expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
         release();
+        // The chunk now loads, then moves the focus: on a loaded machine (load 17-25) that took
+        // longer than the poll's default 1 s, and the focus was still on the link.
         await expect
-          .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`))
+          .poll(
+            () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+            { timeout: 10_000 },
+          )
           .toBe('H1 Editor');
       });
     } finally {
