@@ -36,6 +36,7 @@ export {
   screenTitles,
 } from './url';
 export { createRouterSync, type Navigation, type Refusal, type RouterSync } from './sync';
+export { createDeferredRouterSync, loadRouterMoves } from './deferredSync';
 export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
 export {
   type ContextParamsAgree,
