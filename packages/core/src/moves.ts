@@ -1,7 +1,8 @@
 import { transition } from 'xstate';
 import { LEAVING_REFUSED } from './leaving';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
-import { href, hrefFor, linkLocations, resolveLink, routeEvent } from './url';
+import { linkLocations, resolveLink } from './links';
+import { href, hrefFor, routeEvent } from './url';
 import type { Refusal } from './sync';
 import { isActive, stripPrefix, type AttachMoves } from './syncStart';
 
