@@ -23,7 +23,6 @@ export {
   activeNodesOf,
   href,
   hrefFor,
-  linkLocations,
   locate,
   paramsOf,
   resolveUrl,
@@ -35,7 +34,9 @@ export {
   screensOf,
   screenTitles,
 } from './url';
+export { linkLocations } from './links';
 export { createRouterSync, type Navigation, type Refusal, type RouterSync } from './sync';
+export { createDeferredRouterSync, loadRouterMoves } from './deferredSync';
 export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
 export {
   type ContextParamsAgree,

@@ -16,7 +16,7 @@ export interface Location {
   implicit?: boolean;
 }
 
-const ORIGIN = 'http://app.invalid';
+export const ORIGIN = 'http://app.invalid';
 
 /**
  * True for a URL that stays on our origin once the browser resolves it: one leading `/`, not
@@ -60,24 +60,6 @@ function encodeSegment(text: string): string {
 }
 
 /**
- * A link's target resolved the way a browser resolves an `<a href>` on the page shown (`current`,
- * app-relative): `''`, `'?'`, `'x'`, `'../x'` are relative to it; `/x` is app-relative already.
- * Anything with a scheme or another host (`https://…`, `//host`) is returned as given: it is not
- * app-relative, so it lands in not-found.
- */
-export function resolveLink(url: string, current: string): string {
-  try {
-    const parsed = new URL(url, ORIGIN + current);
-    if (parsed.origin === ORIGIN && !/^[a-z][\w+.-]*:/i.test(url.trim())) {
-      return parsed.pathname + parsed.search + parsed.hash;
-    }
-  } catch {
-    // Not a URL at all: not-found shows it.
-  }
-  return url;
-}
-
-/**
  * URL → where the machine should be: one location per URL part (pathname, then each search-keyed
  * region), or the not-found location keeping the URL as typed. Never throws.
  * `url` is app-relative (base path removed), e.g. `/section/3?overlay=open`. The hash is not part
@@ -114,7 +96,7 @@ interface Query {
 }
 
 /** The pathname's decoded segments and the query → one location per URL part; undefined: not found. */
-function locationsOf(table: RouteTable, pathSegments: string[], search: Query): Location[] | undefined {
+export function locationsOf(table: RouteTable, pathSegments: string[], search: Query): Location[] | undefined {
   const locations: Location[] = [];
   for (const [region, trie] of table.tries) {
     const implicit = region !== null && !search.has(region);
@@ -269,7 +251,7 @@ export function format(locations: Location[]): string {
  * What a URL holds of `locations` before the browser's encoding: the pathname's segments, and
  * the query's values by key (a search-keyed part's, percent-encoded segments, and search params).
  */
-function written(locations: Location[]): { path: string[]; search: Map<string, string> } {
+export function written(locations: Location[]): { path: string[]; search: Map<string, string> } {
   let path: string[] = [];
   const search = new Map<string, string>();
   for (const { route, params } of locations) {
@@ -297,7 +279,7 @@ export function hrefFor(
 }
 
 /** The URL parts a link to `to` writes, in the URL's order: its own, and the others as shown. */
-function linkParts(
+export function linkParts(
   table: RouteTable,
   snapshot: AnyMachineSnapshot,
   to: string,
@@ -318,37 +300,6 @@ function linkParts(
   const others = current.filter((location) => location.route.region !== route.region && !location.route.keepsUrl);
   others.push(target);
   return others.sort((a, b) => order(table, a) - order(table, b));
-}
-
-/**
- * Where a link's URL leads, without writing and parsing it: `resolveUrl(table, hrefFor(table,
- * snapshot, to, params))`, worked out from the locations that URL is written from. Undefined where
- * only the URL can tell (then the caller takes it): a value whose text does not read back as
- * itself (`-0`), a text the URL parser or the route trie would read as something else (`..`, a
- * static segment's name, an index child sharing the route's URL), the not-found route, a URL that
- * might pass the length limit.
- */
-export function linkLocations(
-  table: RouteTable,
-  snapshot: AnyMachineSnapshot,
-  to: string,
-  params: Record<string, unknown> = {},
-): Location[] | undefined {
-  const parts = linkParts(table, snapshot, to, params);
-  // No pathname part (the not-found URL shown: `/` then means the entry screen), or the not-found
-  // route (its URL is the one it keeps).
-  if (parts[0]?.route.region !== null || parts.some(({ route }) => route.keepsUrl)) return undefined;
-  // What the URL would hold, read as resolveUrl() reads it once the URL parser and percent-encoding
-  // have been through: path segments they keep as they are (no dot segment, none empty), texts
-  // without a lone surrogate, and a URL that cannot pass the length limit (each UTF-16 unit is
-  // written as at most 9 characters: percent-encoded UTF-8), nor can what it reads written again.
-  const { path, search } = written(parts);
-  const texts = [...path, ...search.keys(), ...search.values()];
-  if (path.some((text) => /^\.?\.?$/.test(text)) || texts.some((text) => /[\ud800-\udfff]/.test(text)))
-    return undefined;
-  const locations = locationsOf(table, path, search);
-  const size = texts.reduce((sum, text) => sum + 9 * (text.length + 2), 0);
-  return locations && size <= MAX_URL_LENGTH && format(locations).length <= MAX_URL_LENGTH ? locations : undefined;
 }
 
 function order(table: RouteTable, location: Location): number {

@@ -6,7 +6,8 @@ import { routed, startsAtUrl } from '../src/routed';
 import { int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '../src/routeMeta';
 import { createRouterSync } from '../src/sync';
 import { buildRouteTable } from '../src/table';
-import { format, href, hrefFor, isAppRelative, linkLocations, MAX_URL_LENGTH, resolveUrl, screensOf } from '../src/url';
+import { linkLocations } from '../src/links';
+import { format, href, hrefFor, isAppRelative, MAX_URL_LENGTH, resolveUrl, screensOf } from '../src/url';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { shapesMachine } from '../../../examples/shapes/shapesMachine';
 

@@ -8,7 +8,7 @@ import {
   type InspectionEvent,
   type Snapshot,
 } from 'xstate';
-import { startsAtUrl, createRouterSync, type History, buildRouteTable } from '@statechart/core';
+import { startsAtUrl, createDeferredRouterSync, type History, buildRouteTable } from '@statechart/core';
 import { preloadActiveViews, RouterProvider, type Router } from './routing';
 import type { ViewRegistry } from './views';
 import { Shell, type ShellStrings } from './Shell';
@@ -56,7 +56,8 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   const table = buildRouteTable(machine);
   // Only a given clock: `clock: undefined` would replace XState's own, and every `after` timer would throw.
   const actor = createActor(machine, { inspect, input, snapshot, ...(clock && { clock }) }).start();
-  const sync = createRouterSync({
+  // What acts only from the first move on (links, Back, refusals) loads beside the first render.
+  const sync = createDeferredRouterSync({
     actor,
     table,
     history: history ?? browserHistory(base),

@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/react';
+import { loadRouterMoves } from '@statechart/core';
 import { navigationEffectsLoaded } from '../src/Shell';
 
 // jsdom has no layout: scrolling is a no-op here (real scrolling is tested in Chromium).
@@ -14,3 +15,6 @@ configure({ asyncUtilTimeout: 5000 });
 // (packages/react/src/Shell.tsx); here they are in before any test renders, so that what a test sees does
 // not depend on when the import settles. Chromium tests load them as the app does.
 await navigationEffectsLoaded;
+// The same for the router's moves (createDeferredRouterSync in createApp): a link clicked in a test
+// is followed at once, as it is once the app's chunk is in.
+await loadRouterMoves();

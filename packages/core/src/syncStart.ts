@@ -1,0 +1,308 @@
+import { getMicrosteps, type AnyMachineSnapshot, type AnyStateNode } from 'xstate';
+import { BOOT_EVENT, isBooting } from './routed';
+import type { RouteEvent } from './routeMeta';
+import type { RouteTable } from './table';
+import {
+  activeNodesOf,
+  href,
+  hrefFor,
+  locate,
+  resolveUrl,
+  routeEvent,
+  sameScreens,
+  screensOf,
+  type Location,
+} from './url';
+import type { Navigation, RouterSync, RouterSyncOptions } from './sync';
+
+/**
+ * What the router does once someone moves (a link, a typed URL, Back, Forward, a retry, leaving
+ * the page), on what the start shares with it: moves.ts. It comes in a chunk of its own in an app
+ * (createDeferredRouterSync), so the first load holds only what the first screen needs.
+ */
+export interface RouterMoves {
+  /** A traversal heard by the history, once it happened; `from` is the memory history's index before it. */
+  pop(from: number | undefined, delta: number | null): void;
+  /** The adapter's interception (Navigation API): a document link, a traversal before it commits. */
+  link(url: string): void;
+  traversal(url: string, delta: number): boolean;
+  navigate: RouterSync['navigate'];
+  follow: RouterSync['follow'];
+  isBlocking: RouterSync['isBlocking'];
+  getRefusal: RouterSync['getRefusal'];
+  retry: RouterSync['retry'];
+  stop(): void;
+}
+
+/** The start's state and steps, for the moves. */
+export interface RouterStart extends RouterSyncOptions {
+  prefix: string;
+  /** The app URL shown, and the memory history's index there (undefined for the browser's). */
+  state: { current: string; at: number | undefined };
+  plan(url: string): RouteEvent[] | 'refused';
+  planMove(locations: Location[]): RouteEvent[] | 'refused';
+  send(events: readonly RouteEvent[]): void;
+  write(kind: 'push' | 'replace', url: string): void;
+  settle(kind: Navigation['kind']): void;
+  appUrl(): string;
+  memoryIndex(): number | undefined;
+  navigation(): Navigation;
+  notify(): void;
+}
+
+export type AttachMoves = (start: RouterStart) => RouterMoves;
+
+/**
+ * The router's start (the first URL applied before the first render, state → URL after each
+ * transition) and the moves attached by `attach` once it returns them: at once when they are
+ * loaded, else when `load` settles. A move made before then (a link, Back, a typed URL) waits for
+ * them, in order; a load that fails is asked again on the next move, as a view's chunk is.
+ */
+export function startRouterSync(
+  options: RouterSyncOptions,
+  attach: () => AttachMoves | undefined,
+  load: () => Promise<unknown> = () => Promise.resolve(),
+): RouterSync {
+  const { actor, table, history, base = '/' } = options;
+  const prefix = base.replace(/\/$/, '');
+  const state = { current: href(table, actor.getSnapshot()), at: history.index };
+  let currentScreens = screensOf(table, actor.getSnapshot());
+  let dispatching = false;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
+
+  // A memory history's own index; none for the browser's.
+  const memoryIndex = (): number | undefined => history.index;
+  const navigationOf = (id: number, kind: Navigation['kind'], entered: string[]): Navigation => {
+    // Read once per navigation: the browser adapter reads history.state and history.length for it.
+    const entry = history.entry?.();
+    return {
+      id,
+      kind,
+      key: history.location.key,
+      entered,
+      index: entry?.index ?? memoryIndex() ?? 0,
+      // The browser keeps a bounded number of entries; a memory history in tests keeps them all.
+      reach: entry?.reach ?? Number.POSITIVE_INFINITY,
+    };
+  };
+  let navigation = navigationOf(0, 'initial', []);
+
+  // The hash is not part of the state: it counts as a difference, so it is dropped when rewritten.
+  // react-router's `location` is a getter that reads window.location and history.state anew: once per call.
+  const appUrl = (): string => {
+    const { pathname, search, hash } = history.location;
+    return stripPrefix(prefix, pathname + search + hash);
+  };
+  const write = (kind: 'push' | 'replace', url: string) => {
+    history[kind](prefix + url);
+    state.current = url;
+    // The entry we are on, for a memory history: it reports the distance asked of go(), even where it
+    // stopped at the first or last entry (a browser does nothing there, and react-router's browser
+    // history reports the distance moved); the distance to step back is the one moved.
+    state.at = memoryIndex();
+  };
+
+  /**
+   * URL → the route events that take the machine there, worked out on a pure probe of the
+   * machine first: a URL-driven move is all or nothing, so if the machine would refuse any part,
+   * nothing is sent. Only the parts that differ become events (the URL you are on sends nothing);
+   * a search-keyed region's part applies only while its parallel state is active.
+   */
+  const plan = (url: string): RouteEvent[] | 'refused' => planMove(resolveUrl(table, url));
+  const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
+    const now = actor.getSnapshot();
+    const needed = (location: Location, at: AnyMachineSnapshot) => {
+      const region = location.route.region;
+      if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
+      return !locate(table, at).some((here) => sameLocation(here, location));
+    };
+    // The common case (a link or Back to another screen: one part, accepted) pays no probe: when
+    // only one part differs and the machine would take a route transition into its state (which
+    // enters it: accepted, whatever follows), the move is all or nothing by itself. Picking the
+    // transition costs its guards; the probe below costs a whole pure macrostep. Other parts must
+    // be shown already or be a region's default (a named region whose parallel state the move
+    // would enter is probed).
+    const moving = locations.filter((location) => needed(location, now));
+    const only = moving.length === 1 ? moving[0] : undefined;
+    const here = locate(table, now);
+    const othersStay = locations.every(
+      (location) => location === only || location.implicit || here.some((shown) => sameLocation(shown, location)),
+    );
+    if (only && othersStay) {
+      const event = routeEvent(only);
+      const taken = table.machine.getTransitionData(now, event);
+      if (taken.length === 1 && taken[0]?.target?.length === 1 && taken[0].target[0] === only.route.node) {
+        return [event];
+      }
+    }
+    let probe = now;
+    const events: RouteEvent[] = [];
+    for (const location of locations) {
+      if (!needed(location, probe)) continue;
+      const event = routeEvent(location);
+      const steps = getMicrosteps(table.machine, probe, event);
+      const next = steps.length > 0 ? (steps[steps.length - 1]?.[0] ?? probe) : probe;
+      if (refuses(table, location, probe, steps, next)) {
+        // The machine still hears what it refused (a refusal may warn, count, log), when the
+        // probe ran on its real state: the first part. It stays where it is, by the probe.
+        if (probe === now) send([event]);
+        return 'refused';
+      }
+      probe = next;
+      events.push(event);
+    }
+    return events;
+  };
+
+  /** One macrostep for the whole move: the first part's route transition raises the others. */
+  const send = (events: readonly RouteEvent[]) => {
+    const [first, ...then] = events;
+    if (first) dispatch(then.length > 0 ? { ...first, then } : first);
+  };
+  const dispatch = (event: { type: string }) => {
+    dispatching = true;
+    try {
+      actor.send(event);
+    } finally {
+      dispatching = false;
+    }
+  };
+
+  const settle = (kind: Navigation['kind']) => {
+    const screens = screensOf(table, actor.getSnapshot());
+    if (sameScreens(screens, currentScreens)) return;
+    const before = new Set(currentScreens.map((screen) => screen.key));
+    currentScreens = screens;
+    const entered = screens.filter((screen) => !before.has(screen.key)).map((screen) => screen.id);
+    navigation = navigationOf(navigation.id + 1, kind, entered);
+    notify();
+  };
+
+  const subscription = actor.subscribe((snapshot) => {
+    if (dispatching) return;
+    const next = href(table, snapshot);
+    if (next !== state.current) write('push', next);
+    settle('push');
+  });
+
+  // The moves, once attached; until then what asks for them waits here, in order.
+  let moves: RouterMoves | undefined;
+  let stopped = false;
+  const waiting: ((moves: RouterMoves) => void)[] = [];
+  const arrive = () => {
+    const attachMoves = attach();
+    if (moves || stopped || !attachMoves) return;
+    moves = attachMoves(start);
+    for (const run of waiting.splice(0)) run(moves);
+  };
+  const later = (run: (moves: RouterMoves) => void) => {
+    if (moves) return run(moves);
+    waiting.push(run);
+    void load().then(arrive);
+  };
+
+  const unlisten = history.listen(({ delta }) => {
+    const from = state.at;
+    state.at = memoryIndex();
+    later((moves) => moves.pop(from, delta));
+  });
+  // Where the adapter hears traversals before they commit: before the moves arrive, one goes
+  // through and is then heard by `listen` as any other.
+  const unintercept = history.intercept?.({
+    link: (url) => later((moves) => moves.link(url)),
+    traversal: (url, delta) => !moves || moves.traversal(url, delta),
+  });
+
+  // The first URL: deep link, reload or typed. A machine from startsAtUrl() waits in its boot
+  // state, so the URL's state is the first entered; if the URL is refused, it enters its own
+  // initial state. Anything the machine changes is replaced.
+  const first = plan(appUrl());
+  if (first !== 'refused') send(first);
+  if (isBooting(actor.getSnapshot().value)) dispatch({ type: BOOT_EVENT });
+  state.current = href(table, actor.getSnapshot());
+  if (state.current !== appUrl()) write('replace', state.current);
+  currentScreens = screensOf(table, actor.getSnapshot());
+
+  const start: RouterStart = {
+    ...options,
+    prefix,
+    state,
+    plan,
+    planMove,
+    send,
+    write,
+    settle,
+    appUrl,
+    memoryIndex,
+    navigation: () => navigation,
+    notify,
+  };
+  arrive();
+  if (!moves) void load().then(arrive);
+
+  return {
+    navigate: (url) => later((moves) => moves.navigate(url)),
+    follow: (to, params, snapshot = actor.getSnapshot()) => later((moves) => moves.follow(to, params, snapshot)),
+    hrefFor(to, params, snapshot = actor.getSnapshot()) {
+      return prefix + hrefFor(table, snapshot, to, params);
+    },
+    toAppUrl: (browserHref) => stripPrefix(prefix, browserHref),
+    currentUrl: () => state.current,
+    getNavigation: () => navigation,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isBlocking: () => moves?.isBlocking() ?? false,
+    getRefusal: () => moves?.getRefusal(),
+    retry: () => moves?.retry(),
+    stop() {
+      stopped = true;
+      subscription.unsubscribe();
+      unlisten();
+      unintercept?.();
+      moves?.stop();
+    },
+  };
+}
+/** The app-relative URL. One outside the base path (only reachable by script) is kept whole. */
+export function stripPrefix(prefix: string, url: string): string {
+  if (!prefix) return url;
+  if (url !== prefix && !url.startsWith(`${prefix}/`) && !url.startsWith(`${prefix}?`)) return url;
+  const rest = url.slice(prefix.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+export function sameLocation(a: Location, b: Location): boolean {
+  if (a.route !== b.route) return false;
+  const names = new Set([...Object.keys(a.params), ...Object.keys(b.params)]);
+  for (const name of names) if (!Object.is(a.params[name], b.params[name])) return false;
+  return true;
+}
+
+export function isActive(table: RouteTable, snapshot: AnyMachineSnapshot, node: AnyStateNode | undefined): boolean {
+  return node !== undefined && activeNodesOf(table, snapshot).includes(node);
+}
+
+/**
+ * A part of a URL-driven move is refused when the machine never enters its state and stays where
+ * it was in that part of the URL. Entering it counts even if the machine then moves on (a redirect,
+ * also to the screen shown), and so does moving elsewhere (the machine sends you to another screen).
+ */
+function refuses(
+  table: RouteTable,
+  location: Location,
+  before: AnyMachineSnapshot,
+  steps: ReadonlyArray<readonly [AnyMachineSnapshot, unknown]>,
+  after: AnyMachineSnapshot,
+): boolean {
+  if (steps.some(([snapshot]) => isActive(table, snapshot, location.route.node))) return false;
+  const inRegion = (snapshot: AnyMachineSnapshot) =>
+    locate(table, snapshot).find((here) => here.route.region === location.route.region);
+  const was = inRegion(before);
+  const is = inRegion(after);
+  return was === is || (was !== undefined && is !== undefined && sameLocation(was, is));
+}
