@@ -132,7 +132,7 @@ export default defineConfig({
           name: 'browser',
           include: FRAMEWORK_BROWSER,
           ...BROWSER_HARNESS,
-          provide: { historyApiMode: false, adapterTestsOnly: false },
+          provide: { historyApiMode: false },
           ...CHROMIUM,
         },
       },
@@ -141,23 +141,18 @@ export default defineConfig({
         test: {
           // The same app in Chromium with `window.navigation` hidden (historyApiMode.ts), so it runs
           // on its History API adapter, as in a browser without the Navigation API. In `npm test`,
-          // only what the adapter decides: the whole browser project twice would add its whole wall
-          // time to npm test on 2 cores (4 minutes is the goal). So here run the files whose
-          // promises depend on the adapter (the routing contract, the reference app's moves, Back
-          // and refusals on forms, focus after a move, the adapters' and view transitions' own),
-          // and in them the tests that do not (a form's saves, which only call the API, marked
-          // `describe.skipIf(inject('adapterTestsOnly'))`) are skipped. `npm run test:history-api`
-          // (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium test in this mode, the
-          // product's too (docs/decisions.md, "Both history adapters, the whole suite").
+          // only the files that exist for the adapters' promises (the routing contract, focus and
+          // refusals after a move, the adapters' own, view transitions): the whole browser project
+          // twice would add its wall time to npm test on 2 cores (4 minutes is the goal), and the
+          // other files (the reference app's, the forms') repeat those moves on the same adapter
+          // code. `npm run test:history-api` (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium
+          // test in this mode, the product's too (docs/decisions.md, "Both history adapters").
           name: 'browser-history-api',
           include: HISTORY_API_ALL
             ? FRAMEWORK_BROWSER
-            : [
-                'packages/react/test/browser/{contract,reference,focus,navigationApi,viewTransitions}.test.ts',
-                'packages/forms/test/browser/forms.test.ts',
-              ],
+            : ['packages/react/test/browser/{contract,focus,navigationApi,viewTransitions}.test.ts'],
           ...BROWSER_HARNESS,
-          provide: { historyApiMode: true, adapterTestsOnly: !HISTORY_API_ALL },
+          provide: { historyApiMode: true },
           ...CHROMIUM,
         },
       },
@@ -170,7 +165,7 @@ export default defineConfig({
           include: PRODUCT_BROWSER,
           globalSetup: ['tests/browser/globalSetup.ts'],
           setupFiles: [HISTORY_API_MODE],
-          provide: { historyApiMode: false, adapterTestsOnly: false },
+          provide: { historyApiMode: false },
           sequence: { groupOrder: 1 },
           ...CHROMIUM,
         },
@@ -185,7 +180,7 @@ export default defineConfig({
                 include: PRODUCT_BROWSER,
                 globalSetup: ['tests/browser/globalSetup.ts'],
                 setupFiles: [HISTORY_API_MODE],
-                provide: { historyApiMode: true, adapterTestsOnly: false },
+                provide: { historyApiMode: true },
                 sequence: { groupOrder: 1 },
                 ...CHROMIUM,
               },

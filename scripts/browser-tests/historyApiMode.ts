@@ -5,12 +5,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** True in the History API projects: every page runs without `window.navigation`. */
     historyApiMode: boolean;
-    /**
-     * True in npm test's History API project only: a test whose outcome does not depend on the
-     * history adapter is skipped there (`describe.skipIf(inject('adapterTestsOnly'))`); the whole
-     * suite runs in that mode with `npm run test:history-api` (vitest.config.ts).
-     */
-    adapterTestsOnly: boolean;
   }
 }
 
