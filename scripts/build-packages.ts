@@ -15,7 +15,7 @@
  * - Stylesheets are copied beside the modules that import them.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -50,6 +50,16 @@ function withExtension(specifier: string, fromDir: string): string {
 
 const IMPORT_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"\n]+)\2/g;
 
+/**
+ * Writes `text` unless the file holds it already: a build run while another process reads dist/
+ * (the API report test in npm test, beside the browser job's example builds) rewrites nothing that
+ * did not change, so no reader ever sees a file cut short mid-write.
+ */
+function writeIfChanged(file: string, text: string): void {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  writeFileSync(file, text);
+}
+
 function buildJs(dir: string): void {
   const src = join(dir, 'src');
   for (const file of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
@@ -57,7 +67,7 @@ function buildJs(dir: string): void {
     const to = join(dir, 'dist', file);
     mkdirSync(dirname(to), { recursive: true });
     if (file.endsWith('.css')) {
-      cpSync(from, to);
+      writeIfChanged(to, readFileSync(from, 'utf8'));
       continue;
     }
     if (!/\.tsx?$/.test(file) || file.endsWith('.d.ts')) continue;
@@ -71,11 +81,11 @@ function buildJs(dir: string): void {
       (_, lead: string, quote: string, specifier: string) =>
         `${lead}${quote}${withExtension(specifier, dirname(from))}${quote}`,
     );
-    writeFileSync(out, code);
+    writeIfChanged(out, code);
     if (sourceMapText) {
       const map = JSON.parse(sourceMapText) as { sources: string[] };
       map.sources = [relative(dirname(out), from)];
-      writeFileSync(`${out}.map`, JSON.stringify(map));
+      writeIfChanged(`${out}.map`, JSON.stringify(map));
     }
   }
 }
