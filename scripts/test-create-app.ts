@@ -17,10 +17,11 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { launch } from '@statechart/paths/chromium';
+import { recordTestTime } from './testTimes';
 
 const root = process.cwd();
 const work = mkdtempSync(join(tmpdir(), 'create-statechart-app-'));
@@ -188,6 +189,7 @@ await (async () => {
 })();
 
 const testStart = performance.now();
+const testLoad = loadavg()[0] ?? 0;
 const testOutput = step("the product's own npm test", () => run('npm', ['test']));
 // What it ran, as Vitest sums it up: a product whose tests ran nothing has not passed.
 const summary = testOutput
@@ -197,6 +199,7 @@ console.log(summary.join('\n'));
 if (!summary.some((line) => /\d+ passed/.test(line)))
   throw new Error(`the product's npm test ran no test:\n${testOutput}`);
 const testSeconds = (performance.now() - testStart) / 1000;
+recordTestTime("a new product's npm test", { seconds: testSeconds, passed: true }, testLoad);
 
 console.log(`\nA product made by create-statechart-app works outside the repository.\n${took.join('\n')}`);
 console.log(`The product's npm test: ${testSeconds.toFixed(1)} s`);

@@ -15,8 +15,10 @@
  * at the end names each failed test with the first line of its error (failureDigest).
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { recordTestTime } from './testTimes';
 
 export interface Job {
   name: string;
@@ -168,9 +170,20 @@ export async function runJobs(
 
 async function main() {
   const start = performance.now();
+  const startLoad = loadavg()[0] ?? 0;
   const outcomes = await runJobs(jobs, SLOTS);
   const failed = outcomes.filter((outcome) => outcome.code !== 0);
-  console.log(`\nnpm test: ${((performance.now() - start) / 1000).toFixed(0)} s wall, ${SLOTS} jobs at a time`);
+  const seconds = (performance.now() - start) / 1000;
+  recordTestTime(
+    'npm test',
+    {
+      seconds,
+      passed: failed.length === 0,
+      jobs: outcomes.map(({ name, seconds: jobSeconds }) => ({ name, seconds: jobSeconds })),
+    },
+    startLoad,
+  );
+  console.log(`\nnpm test: ${seconds.toFixed(0)} s wall, ${SLOTS} jobs at a time`);
   for (const outcome of outcomes) {
     console.log(`  ${outcome.code === 0 ? 'passed' : 'FAILED'}  ${outcome.name} (${outcome.seconds.toFixed(0)} s)`);
   }
