@@ -169,7 +169,15 @@ describe.concurrent('view transitions on screen changes', () => {
   }) => {
     await open('/section', async (page) => {
       await heading(page, 'All items').waitFor();
-      await page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Item 2' }).click();
+      const item = page.getByRole('list', { name: 'Items' }).getByRole('link', { name: 'Item 2' });
+      // The entering screen is found by its view's heading: with the view's chunk still loading at
+      // the commit (its Suspense fallback shown), nothing is marked. A person's pointer on the link
+      // loads it first (intent preload); the test waits for that instead of racing it.
+      await item.hover();
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/sectionItem\.view-[\w-]+\.js$/.test(entry.name)),
+      );
+      await item.click();
       await heading(page, 'Item 2').waitFor();
       const [move] = await settled(page, 1);
       expect(move?.types).toEqual(['forward', 'level-2']);
