@@ -49,6 +49,8 @@ function harness() {
     done: Promise.resolve(undefined as unknown),
     resolve: (() => {}) as (sample: unknown) => void,
     samples: [] as unknown[],
+    /** A traversal's start is taken (from its navigate event or its popstate) until the next arm(). */
+    traversing: false,
   };
   Object.assign(window, { __bench: bench });
   document.addEventListener(
@@ -59,14 +61,22 @@ function harness() {
     },
     true,
   );
-  window.addEventListener(
-    'popstate',
-    (event) => {
-      bench.start = event.timeStamp;
-      bench.kind = 'pop';
-    },
-    true,
-  );
+  // A Back starts when the browser starts the traversal: the Navigation API's `navigate` event
+  // (where it exists, before any app's listener: this script runs first), else popstate. An app on
+  // the Navigation API may commit the new screen in that event, before popstate fires; timed from
+  // popstate, its Back would have started after it ended. Each app's Back is timed from the first
+  // of the two, so all are timed alike.
+  const traversal = (timeStamp: number) => {
+    if (bench.traversing) return;
+    bench.traversing = true;
+    bench.start = timeStamp;
+    bench.kind = 'pop';
+  };
+  const navigation = (window as { navigation?: EventTarget }).navigation;
+  navigation?.addEventListener('navigate', (event) => {
+    if ((event as Event & { navigationType?: string }).navigationType === 'traverse') traversal(event.timeStamp);
+  });
+  window.addEventListener('popstate', (event) => traversal(event.timeStamp), true);
   let committedAt = 0;
   new MutationObserver(() => {
     if (!bench.expect || committedAt) return;
@@ -86,7 +96,7 @@ function harness() {
 }
 
 interface BenchWindow {
-  __bench: { expect: string; done: Promise<Sample>; resolve: (sample: Sample) => void };
+  __bench: { expect: string; done: Promise<Sample>; resolve: (sample: Sample) => void; traversing: boolean };
 }
 
 /** Arms the harness for the heading `expect`; returns the centre of the link to click, if any. */
@@ -102,6 +112,7 @@ function arm(page: Page, expect: string, linkId?: string) {
       await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
       const bench = (window as unknown as BenchWindow).__bench;
       bench.expect = expect;
+      bench.traversing = false;
       bench.done = new Promise((resolve) => (bench.resolve = resolve));
       if (!linkId) return null;
       const box = document.getElementById(linkId)?.getBoundingClientRect();
@@ -179,6 +190,7 @@ export async function navigateInPage(page: Page, count: number): Promise<void> {
     const heading = () => document.querySelector('main h1')?.textContent ?? '';
     const wait = (expect: string) => {
       bench.expect = expect;
+      bench.traversing = false;
       return new Promise<unknown>((resolve) => (bench.resolve = resolve));
     };
     for (let i = 0; i < n; i += 2) {

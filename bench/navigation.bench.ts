@@ -40,13 +40,15 @@ const QUICK = process.env.BENCH_QUICK === '1';
 /**
  * Rounds at a route count; each round does REPS × (Next, Next, Back, Back, Jump) in each app, the
  * apps' order rotating. The issue reads its click and Back targets at 3 routes (the peers' own
- * bench app has 3 screens): 10 rounds, 300 clicks and 200 Backs per app. 20 rounds did not make the
- * p95 ratios steadier: they moved by tenths between whole runs either way, with the shared
- * machine's load, so the rounds only spread drift over the apps, which 10 do too. At 1,000 routes
+ * bench app has 3 screens): 6 rounds, 180 clicks and 120 Backs per app. 20 rounds did not make the
+ * p95 ratios steadier than 10: they moved by tenths between whole runs either way, with the shared
+ * machine's load, so the rounds only spread drift over the apps; 6 since the seventh page (the
+ * product shell with reduced motion) and the view transitions' waits took the whole `npm run bench`
+ * to 17 min at 10 (issue 35: within 15). At 1,000 routes
  * the verdicts are shown for scale, and the gaps that matter there are wide (react-router-dom
  * about 3× ours at p95): 4 rounds tell them apart.
  */
-const roundsAt = (routes: number) => (QUICK ? 2 : routes <= 3 ? 10 : 4);
+const roundsAt = (routes: number) => (QUICK ? 2 : routes <= 3 ? 6 : 4);
 const REPS = QUICK ? 2 : 10;
 /** Heap after load, after 100 navigations (warm) and 5,000 more: the growth over those 5,000 is the target's. */
 const MEMORY_NAVIGATIONS = QUICK ? [0, 100, 400] : [0, 100, 5_100];
@@ -203,7 +205,7 @@ export async function run(): Promise<string> {
   try {
     for (const size of SIZES) {
       const apps = {} as Record<AppName, ServedApp>;
-      progress(`building ${NAMES.length} apps with ${size} routes`);
+      progress(`building ${LOADED.length} apps with ${size} routes`);
       for (const name of LOADED) apps[name] = await serveBenchApp(name, size);
       apps[STILL] = apps.ours;
       const at = size.toLocaleString('en');
