@@ -18,14 +18,30 @@ afterAll(async () => {
 
 const open = (url: string, width: number, test: (page: Page) => Promise<void>) =>
   withPage(browser, inject('referenceUrl') + url, test, { viewport: { width, height: 900 } });
+/**
+ * Waits for the page's finite animations to end: a screen entering (a view transition's entrance,
+ * also an in-screen one such as the record's when it has loaded) is moved by its animation, and a
+ * line measured mid-entrance is off by a fraction of it.
+ */
+const still = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 const box = async (page: Page, selector: string) => {
+  await still(page);
   const found = await page.locator(selector).first().boundingBox();
   if (!found) throw new Error(`${selector} is not shown`);
   return found;
 };
 /** The left edge of an element's text (its first text node), not of its box. */
-const textLeft = (page: Page, selector: string) =>
-  page
+const textLeft = async (page: Page, selector: string) => {
+  await still(page);
+  return page
     .locator(selector)
     .first()
     .evaluate((node) => {
@@ -33,6 +49,7 @@ const textLeft = (page: Page, selector: string) =>
       range.selectNodeContents(node);
       return range.getBoundingClientRect().left;
     });
+};
 
 describe.concurrent('a list with its detail', () => {
   for (const width of [1440, 390]) {
