@@ -42,7 +42,8 @@ export function addParamTypes(source: string, screen: NewScreen): string {
   const context = contextType(source);
   let type = context.type;
   for (const name of names) {
-    const routed = /RoutedContext<\{ ([^}]*) \}>/.exec(type);
+    // On one line or, once Prettier has broken a long one (a product with a few params), on several.
+    const routed = /RoutedContext<\{\s*([^}]*?);?\s*\}>/.exec(type);
     // A context type written another way (an interface of its own) is the product's to extend.
     if (!routed) return source;
     if (!new RegExp(`\\b${name}\\??:`).test(routed[1] ?? ''))

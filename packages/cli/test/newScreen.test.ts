@@ -117,6 +117,18 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => parseArgs(['s', 's', '--tabs', 'one'])).toThrow('two tab names or more');
   });
 
+  it('types a param in a context type Prettier has broken over several lines (a product with a few params)', () => {
+    const machine = read('machines/appMachine.ts').replace(
+      'context: {} as RoutedContext<{ [URL_PARAM]: string }>',
+      'context: {} as RoutedContext<{\n          [URL_PARAM]: string;\n          projectId: number;\n        }>',
+    );
+    expect(machine, 'the scaffold machine no longer has the context type this test breaks').toContain(
+      'projectId: number;',
+    );
+    const written = addState(machine, parseArgs(['thing', ':thingId', '--loads']));
+    expect(written).toMatch(/RoutedContext<\{ \[URL_PARAM\]: string;\s+projectId: number; thingId: number \}>/);
+  });
+
   it('writes a loading screen: loading / loaded / failed with Retry, the actor in setup, its data in context', () => {
     const screen = parseArgs(['thing', ':thingId', '--loads']);
     expect(screen.loads).toBe(true);
