@@ -224,7 +224,11 @@ export const samplesFor = (spec: MachineSpec, descriptor: string): AnyEvent[] =>
  */
 function missingExecutors(spec: MachineSpec, type: string): string[] {
   if (spec.executors[type] || isInternal(type)) return [];
-  if (!type.endsWith('*')) return [`event "${type}" has no executor`];
+  if (!type.endsWith('*'))
+    return [
+      `event "${type}" has no executor: add executors['${type}'] to the spec (what a person does, e.g. ` +
+        `{ do: 'click', role: 'button', name: '…' }), and a sample with its payload to events if it has one`,
+    ];
   const samples = samplesFor(spec, type).filter((sample) => !isInternal(sample.type));
   if (!samples.length)
     return [`event "${type}" has no sample under it: add one to the spec's events (${type.replace('*', 'something')})`];
@@ -240,7 +244,11 @@ export function checkMaps(spec: MachineSpec): void {
     ...[...new Set(eventTypesOf(spec.machine).flatMap((type) => missingExecutors(spec, type)))],
     ...statesNeedingAssertion(spec)
       .filter((node) => !spec.assertions[node.id])
-      .map((node) => `state #${node.id} has no assertion`),
+      .map(
+        (node) =>
+          `state #${node.id} has no assertion: add assertions['${node.id}'] to the spec (how a person sees it: ` +
+          `{ heading, title }, or absentHeading)`,
+      ),
   ];
   if (problems.length) throw new Error(`Path tests of ${spec.name} cannot run:\n  ${problems.join('\n  ')}`);
 }

@@ -84,10 +84,12 @@ describe('the coverage gate', () => {
     expect(report.missingStates).toEqual(['behindDoor', 'orphan']);
   });
 
-  it('fails naming an event that has no executor', () => {
+  it('fails naming an event that has no executor, and says where to add it', () => {
     const executors = { ...referenceSpec.executors };
     delete executors['item.showNotes'];
-    expect(() => checkMaps({ ...referenceSpec, executors })).toThrow('event "item.showNotes" has no executor');
+    expect(() => checkMaps({ ...referenceSpec, executors })).toThrow(
+      `event "item.showNotes" has no executor: add executors['item.showNotes'] to the spec`,
+    );
   });
 
   it('takes executors for the events a wildcard handler receives, and names a sample without one', () => {
@@ -100,10 +102,12 @@ describe('the coverage gate', () => {
     expect(() => checkMaps({ ...wildcardSpec, events: [] })).toThrow('event "window.*" has no sample under it');
   });
 
-  it('fails naming a state that has no assertion', () => {
+  it('fails naming a state that has no assertion, and the key to add it under', () => {
     const assertions = { ...referenceSpec.assertions };
     delete assertions.editor;
-    expect(() => checkMaps({ ...referenceSpec, assertions })).toThrow('state #editor has no assertion');
+    expect(() => checkMaps({ ...referenceSpec, assertions })).toThrow(
+      `state #editor has no assertion: add assertions['editor'] to the spec`,
+    );
   });
 
   it('accepts the complete maps of both machines', () => {
