@@ -227,7 +227,7 @@ function missingExecutors(spec: MachineSpec, type: string): string[] {
   if (!type.endsWith('*'))
     return [
       `event "${type}" has no executor: add executors['${type}'] to the spec (what a person does, e.g. ` +
-        `{ do: 'click', role: 'button', name: '…' }), and a sample with its payload to events if it has one`,
+        `() => ({ do: 'click', role: 'button', name: '…' })), and a sample with its payload to events if it has one`,
     ];
   const samples = samplesFor(spec, type).filter((sample) => !isInternal(sample.type));
   if (!samples.length)
