@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { violationsIn, type ScreenState, launch } from '@statechart/paths/chromium';
+import { violationsIn, type ScreenState, launch, screenStatesOf } from '@statechart/paths/chromium';
 import { strings } from '../../machines/strings';
+import { productSpec } from '../paths/productPaths';
 
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
 let browser: Browser;
@@ -14,10 +15,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every screen state of the product machine. */
+/**
+ * Every screen a URL shows, derived from the machine and its path spec (a new screen is audited
+ * with nothing to add here), and the screens only an act reaches, by hand.
+ */
+const derived = screenStatesOf(productSpec);
 const productStates: ScreenState[] = [
-  { name: 'home', url: '/', heading: strings.home.heading },
-  { name: 'not found', url: '/no/such/place', heading: strings.notFound.heading },
+  ...derived.states,
   {
     name: 'error (the home view throws)',
     url: '/',
@@ -34,6 +38,9 @@ const productStates: ScreenState[] = [
 ];
 
 describe.concurrent('axe on every screen state of the product app', () => {
+  it('knows a heading to wait for on every screen a URL shows (productPaths.ts: assertions)', () => {
+    expect(derived.missing, 'these screens have no heading asserted in tests/paths/productPaths.ts').toEqual([]);
+  });
   for (const state of productStates) {
     it(`finds no violation on ${state.name}, in the light and the dark scheme`, async () => {
       expect(await violationsIn({ browser, shared, context: CONTEXT }, inject('productUrl'), state)).toEqual([]);

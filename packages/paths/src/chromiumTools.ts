@@ -4,6 +4,7 @@
  * buttons make them.
  */
 export { axeViolations, COLOR_RULES, type ScreenState, violationsIn } from './axe';
+export { screenStatesOf } from './screenStates';
 export { headingNamed, historyLength, launch, openPage, pathOf, sharedContext, withPage } from './browser';
 export { buildAndPreview } from './builtApp';
 export { type RecordedCase, replayCase } from './cases';
