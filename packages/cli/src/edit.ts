@@ -35,12 +35,31 @@ export function contextType(source: string): { indent: string; start: number; en
   return { indent, start, end, type: source.slice(start, end) };
 }
 
-/** A line first in setup's `actors: {` or `actions: {` block, or the block itself after `types`. */
+/**
+ * A line first in setup's `actors: {` or `actions: {` block, or the block itself after `types`. A
+ * block written on one line (`actors: { loadThing: … },`, as Prettier leaves a short one) is opened
+ * over several lines first: a second `actors` key would replace the first.
+ */
 export function addToSetupBlock(source: string, block: 'actors' | 'actions' | 'guards', line: string): string {
-  const open = new RegExp(`\\n( *)${block}: \\{\\n`).exec(source);
+  // Only in setup, before `.createMachine`: a state's transition may hold `actions: { type, params }`.
+  const setupEnd = source.indexOf('.createMachine');
+  const inSetup = (match: RegExpExecArray | null) => (match && (setupEnd < 0 || match.index < setupEnd) ? match : null);
+  const open = inSetup(new RegExp(`\\n( *)${block}: \\{\\n`).exec(source));
   if (open) {
     const at = open.index + open[0].length;
     return `${source.slice(0, at)}${open[1]}  ${line}\n${source.slice(at)}`;
+  }
+  const oneLine = inSetup(new RegExp(`\\n( *)${block}: \\{(.*)\\},\\n`).exec(source));
+  if (oneLine) {
+    const indent = oneLine[1] ?? '';
+    const entries = (oneLine[2] ?? '').trim().replace(/,$/, '');
+    const opened = [
+      `${indent}${block}: {`,
+      `${indent}  ${line}`,
+      ...(entries ? [`${indent}  ${entries},`] : []),
+      `${indent}},`,
+    ];
+    return `${source.slice(0, oneLine.index)}\n${opened.join('\n')}\n${source.slice(oneLine.index + oneLine[0].length)}`;
   }
   const types = /\n( *)types: \{\n/.exec(source);
   if (!types) throw new Error(`machines/appMachine.ts: no "types: {" in setup to put "${block}" after`);
@@ -96,7 +115,10 @@ export function addSpecEvents(source: string, samples: string[], executors: stri
 
 /** A line first in a block of the spec (`outcomes: {`, `refusals: {`), the block made after `machine:` if missing. */
 export function addToSpecBlock(source: string, block: string, line: string): string {
-  const open = new RegExp(`\\n( *)${block}: \\{\\n`).exec(source);
+  // Only in setup, before `.createMachine`: a state's transition may hold `actions: { type, params }`.
+  const setupEnd = source.indexOf('.createMachine');
+  const inSetup = (match: RegExpExecArray | null) => (match && (setupEnd < 0 || match.index < setupEnd) ? match : null);
+  const open = inSetup(new RegExp(`\\n( *)${block}: \\{\\n`).exec(source));
   if (open) {
     const at = open.index + open[0].length;
     return `${source.slice(0, at)}${open[1]}  ${line}\n${source.slice(at)}`;

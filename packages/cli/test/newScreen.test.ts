@@ -129,6 +129,19 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(written).toMatch(/RoutedContext<\{ \[URL_PARAM\]: string;\s+projectId: number; thingId: number \}>/);
   });
 
+  it("adds to a setup block written on one line (a product's own short actors block), never a second key", () => {
+    const machine = read('machines/appMachine.ts').replace(
+      '      actions: {\n',
+      "      actors: { loadOwn: callPlaceholder<string, { id: number }>('loadOwn') },\n      actions: {\n",
+    );
+    expect(machine, 'the scaffold machine no longer has the setup this test adds to').toContain('actors: { loadOwn');
+    const written = addState(machine, parseArgs(['thing', ':thingId', '--loads']));
+    expect(written.match(/\n *actors: \{/g)).toHaveLength(1);
+    expect(written).toMatch(
+      /actors: \{\n *loadThing: callPlaceholder<ThingData, \{ thingId: number \}>\('loadThing'\),\n *loadOwn: callPlaceholder<string, \{ id: number \}>\('loadOwn'\),\n *\},/,
+    );
+  });
+
   it('writes a loading screen: loading / loaded / failed with Retry, the actor in setup, its data in context', () => {
     const screen = parseArgs(['thing', ':thingId', '--loads']);
     expect(screen.loads).toBe(true);
