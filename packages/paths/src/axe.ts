@@ -59,12 +59,13 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { name, 
 export const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
- * Contrast is measured on settled colors: a screen fades in as it enters (styles.css, `.screen`),
- * and a scheme change moves colors with a CSS transition; under load axe could read a screen
- * mid-fade. A spinner's endless animation never finishes, and one cancelled by a re-render
- * rejects: both are skipped.
+ * Waits for the page's finite animations to end; endless ones (a spinner) are skipped, and one
+ * cancelled (by a re-render) counts as ended. Contrast is measured on settled colors: a screen
+ * fades in as it enters (styles.css, `.screen`), and a scheme change moves colors with a CSS
+ * transition; under load axe could read a screen mid-fade. A layout is measured still: a screen
+ * entering is moved by its entrance, and a line measured mid-entrance is off by a part of it.
  */
-function animationsSettled(page: Page) {
+export function animationsSettled(page: Page): Promise<unknown> {
   return page.evaluate(() =>
     Promise.allSettled(
       document

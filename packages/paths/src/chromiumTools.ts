@@ -3,7 +3,7 @@
  * previewed app, axe checks, replays of recorded cases, and Back and Forward as the browser's
  * buttons make them.
  */
-export { axeViolations, COLOR_RULES, type ScreenState, violationsIn } from './axe';
+export { animationsSettled, axeViolations, COLOR_RULES, type ScreenState, violationsIn } from './axe';
 export { screenStatesOf } from './screenStates';
 export { headingNamed, historyLength, launch, openPage, pathOf, sharedContext, withPage } from './browser';
 export { buildAndPreview } from './builtApp';

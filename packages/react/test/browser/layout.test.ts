@@ -2,7 +2,7 @@ import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
-import { launch, withPage } from '@statechart/paths/chromium';
+import { animationsSettled, launch, withPage } from '@statechart/paths/chromium';
 
 /**
  * Where things sit on screen (issue 37's screenshots at 1,440 and 390 px): lines that should meet
@@ -18,29 +18,17 @@ afterAll(async () => {
 
 const open = (url: string, width: number, test: (page: Page) => Promise<void>) =>
   withPage(browser, inject('referenceUrl') + url, test, { viewport: { width, height: 900 } });
-/**
- * Waits for the page's finite animations to end: a screen entering (a view transition's entrance,
- * also an in-screen one such as the record's when it has loaded) is moved by its animation, and a
- * line measured mid-entrance is off by a fraction of it.
- */
-const still = (page: Page) =>
-  page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 const box = async (page: Page, selector: string) => {
-  await still(page);
+  // A screen entering is moved by its entrance: measure once it has ended.
+  await animationsSettled(page);
   const found = await page.locator(selector).first().boundingBox();
   if (!found) throw new Error(`${selector} is not shown`);
   return found;
 };
 /** The left edge of an element's text (its first text node), not of its box. */
 const textLeft = async (page: Page, selector: string) => {
-  await still(page);
+  // A screen entering is moved by its entrance: measure once it has ended.
+  await animationsSettled(page);
   return page
     .locator(selector)
     .first()
