@@ -34,7 +34,7 @@ export function diffGroups(before: Groups, after: Groups, minBytes: number) {
   return { total: total(after) - total(before), rows };
 }
 
-interface Snapshot {
+export interface Snapshot {
   snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
   nodes: number[];
   edges: number[];
@@ -124,4 +124,70 @@ export function holdersOf(snap: Snapshot, wanted: string): Map<string, number> {
     edge += count * EF;
   }
   return found;
+}
+
+/**
+ * The compiled code each function holds (a closure's `code` edge to a V8 `Code` object), by the
+ * code's node id: its size with the code objects it points to (instructions, deoptimization data,
+ * source positions). The function's name is the closure's: build unminified to read it.
+ */
+function codeOfFunctions(snap: Snapshot): Map<number, { name: string; size: number }> {
+  const { node_fields, node_types, edge_fields, edge_types } = snap.snapshot.meta;
+  const types = node_types[0];
+  const edgeTypes = edge_types[0];
+  const F = node_fields.length;
+  const EF = edge_fields.length;
+  const [iType, iName, iId, iSize, iEdges] = ['type', 'name', 'id', 'self_size', 'edge_count'].map((f) =>
+    node_fields.indexOf(f),
+  ) as [number, number, number, number, number];
+  const [eType, eName, eTo] = ['type', 'name_or_index', 'to_node'].map((f) => edge_fields.indexOf(f)) as [
+    number,
+    number,
+    number,
+  ];
+  const firstEdge: number[] = [];
+  for (let n = 0, edge = 0; n * F < snap.nodes.length; n++) {
+    firstEdge.push(edge);
+    edge += (snap.nodes[n * F + iEdges] as number) * EF;
+  }
+  const typeOf = (n: number) => types[snap.nodes[n * F + iType] as number];
+  const found = new Map<number, { name: string; size: number }>();
+  for (let n = 0; n * F < snap.nodes.length; n++) {
+    if (typeOf(n) !== 'closure') continue;
+    const end = (firstEdge[n] as number) + (snap.nodes[n * F + iEdges] as number) * EF;
+    for (let e = firstEdge[n] as number; e < end; e += EF) {
+      if (edgeTypes[snap.edges[e + eType] as number] === 'hidden') continue;
+      if (snap.strings[snap.edges[e + eName] as number] !== 'code') continue;
+      const code = (snap.edges[e + eTo] as number) / F;
+      const id = snap.nodes[code * F + iId] as number;
+      if (typeOf(code) !== 'code' || found.has(id)) continue;
+      // Builtins (a function not optimized runs the interpreter's entry) are shared, not its own.
+      if (!(snap.strings[snap.nodes[code * F + iName] as number] as string).endsWith('/ Code')) continue;
+      let size = snap.nodes[code * F + iSize] as number;
+      const codeEnd = (firstEdge[code] as number) + (snap.nodes[code * F + iEdges] as number) * EF;
+      for (let c = firstEdge[code] as number; c < codeEnd; c += EF) {
+        const part = (snap.edges[c + eTo] as number) / F;
+        if (typeOf(part) === 'code') size += snap.nodes[part * F + iSize] as number;
+      }
+      found.set(id, { name: (snap.strings[snap.nodes[n * F + iName] as number] as string) || '(anonymous)', size });
+    }
+  }
+  return found;
+}
+
+/**
+ * The code compiled between two snapshots of one page, by the function holding it: what V8's
+ * optimizing tiers added (warm-up, bounded by the functions a navigation runs) as against objects kept.
+ */
+export function newCodeByFunction(before: Snapshot, after: Snapshot): Groups {
+  const old = codeOfFunctions(before);
+  const groups: Groups = new Map();
+  for (const [id, { name, size }] of codeOfFunctions(after)) {
+    if (old.has(id)) continue;
+    const group = groups.get(name) ?? { count: 0, size: 0 };
+    group.count++;
+    group.size += size;
+    groups.set(name, group);
+  }
+  return groups;
 }

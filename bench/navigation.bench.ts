@@ -179,7 +179,8 @@ const DIAGNOSES = `### Finding why
 - What each navigation allocates, per app: \`npx tsx bench/allocations.ts\`.
 - The heap after load by kind of object, and what holds it: \`HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts\`.
 - Whether heap growth is retention or warm-up (growth after 5,100, 10,100 and 15,100 navigations, with
-  snapshots): \`npx tsx bench/heapGrowth.ts\`.`;
+  snapshots): \`npx tsx bench/heapGrowth.ts\`; the code V8 compiled meanwhile, by function:
+  \`HEAP_GROWTH_CODE=1 HEAP_GROWTH_APPS=routing,plain HEAP_GROWTH_COUNTS=100,2100 npx tsx bench/heapGrowth.ts\`.`;
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

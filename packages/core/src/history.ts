@@ -59,6 +59,13 @@ export interface History {
    */
   entry?(): { index: number; reach: number };
   /**
+   * The keys of the entries the browser can still reach, where it lists them (the Navigation API's
+   * `entries()`): past its bound (50 in Chromium) it drops the oldest and numbers the others anew,
+   * so an index kept from before names another entry. Scroll positions are then kept by these keys,
+   * not by `entry()`. A property, read without `this`.
+   */
+  readonly keys?: () => string[];
+  /**
    * Present when the adapter hears navigations before they commit (the Navigation API): the router
    * takes the document's link clicks through it and may refuse a traversal before it commits.
    */

@@ -20,6 +20,11 @@ export interface Navigation {
    */
   index: number;
   reach: number;
+  /**
+   * The keys of the entries that can still be reached, where the history lists them (History.keys):
+   * then they, not index and reach, say which.
+   */
+  reachable?: () => string[];
 }
 
 /** A URL-driven move (a link, a typed URL, Back, Forward) the machine refused: nothing moved. */

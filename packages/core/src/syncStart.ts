@@ -86,6 +86,7 @@ export function startRouterSync(
       index: entry?.index ?? memoryIndex() ?? 0,
       // The browser keeps a bounded number of entries; a memory history in tests keeps them all.
       reach: entry?.reach ?? Number.POSITIVE_INFINITY,
+      reachable: history.keys,
     };
   };
   let navigation = navigationOf(0, 'initial', []);

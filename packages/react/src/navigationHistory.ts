@@ -27,7 +27,8 @@ export function navigationOf(win: Window): Navigation | undefined {
  *   other origins are left to the browser.
  *
  * Entry keys are the Navigation API's (stable across reloads of the tab): scroll positions are kept
- * by them. Focus and scroll stay the shell's (`focusReset` and `scroll` are manual).
+ * by them, for the entries `navigation.entries()` still lists. Focus and scroll stay the shell's
+ * (`focusReset` and `scroll` are manual).
  */
 export function createNavigationHistory(win: Window = window, base = '/'): History {
   const navigation = navigationOf(win);
@@ -102,10 +103,12 @@ export function createNavigationHistory(win: Window = window, base = '/'): Histo
       return () => listeners.delete(listener);
     },
     entry() {
-      // The entries this document can reach are numbered from 0: every position kept counts.
+      // The entries this document can reach are numbered from 0 (a View Transition's direction reads them).
       const index = navigation.currentEntry?.index ?? 0;
       return { index, reach: index + 1 };
     },
+    // Scroll positions are kept by these: the indexes change when Chromium drops the oldest entries (past 50).
+    keys: () => navigation.entries().map((entry) => entry.key),
     intercept(next) {
       interceptor = next;
       return () => {

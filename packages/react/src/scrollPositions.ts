@@ -36,14 +36,19 @@ export function writePositions(positions: Positions) {
 }
 
 /**
- * Keeps only the positions of entries that can still be reached: a new entry (push) drops every
- * entry after it, and the browser keeps `reach` entries at most.
+ * Keeps only the positions of entries that can still be reached: those the history lists, where it
+ * can (the Navigation API); else by position: a new entry (push) drops every entry after it, and
+ * the browser keeps `reach` entries at most.
  */
 export function prune(positions: Positions, navigation: Navigation) {
+  const listed = navigation.reachable && new Set(navigation.reachable());
   const lowest = navigation.index - navigation.reach + 1;
   for (const [key, position] of Object.entries(positions)) {
-    const dropped = navigation.kind === 'push' && position.index >= navigation.index && key !== navigation.key;
-    if (dropped || position.index < lowest) delete positions[key];
+    const dropped = listed
+      ? !listed.has(key)
+      : (navigation.kind === 'push' && position.index >= navigation.index && key !== navigation.key) ||
+        position.index < lowest;
+    if (dropped) delete positions[key];
   }
 }
 

@@ -59,6 +59,13 @@ describe('scroll positions', () => {
     expect(Object.keys(positions)).toEqual(['a', 'b']);
   });
 
+  it('keep the entries the history lists, whatever their index (the Navigation API renumbers past 50 entries)', () => {
+    // At the browser's bound, the entry just left (b) has the index the new one (c) now has.
+    const positions: Positions = { a: { index: 48, y: 1 }, b: { index: 49, y: 2 }, gone: { index: 0, y: 3 } };
+    prune(positions, { ...navigation('push', 'c', 49), reachable: () => ['a', 'b', 'c'] });
+    expect(Object.keys(positions)).toEqual(['a', 'b']);
+  });
+
   it('stay bounded by the entries the browser keeps, however many navigations', () => {
     const positions: Positions = {};
     for (let index = 0; index < 10_000; index++) {

@@ -222,3 +222,36 @@ describe.concurrent('a refused Back on a dirty form', () => {
     await notCancelable.close();
   });
 });
+
+describe.concurrent('scroll positions past the entries the browser keeps', () => {
+  it('restores the position on Back once the browser has dropped its oldest entries (more than 50 pushed)', async ({
+    expect,
+  }) => {
+    await open('/', async (page) => {
+      await heading(page, 'Reference home').waitFor();
+      // Chromium keeps 50 entries a tab: past them it drops the oldest, and the Navigation API
+      // numbers the rest from 0 again, so an entry's index is not the one it was shown with.
+      const navigate = (url: string) =>
+        page.evaluate(
+          (to) => (window as unknown as { __app: { sync: { navigate(url: string): void } } }).__app.sync.navigate(to),
+          url,
+        );
+      for (let i = 0; i < 30; i++) {
+        await navigate('/section');
+        await heading(page, 'All items').waitFor();
+        await navigate('/');
+        await heading(page, 'Reference home').waitFor();
+      }
+      expect(await historyLength(page)).toBe(50);
+      await page.locator('#page-end').scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled).toBeGreaterThan(200);
+      await page.getByRole('link', { name: 'Write a draft' }).click();
+      await heading(page, 'Editor').waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await heading(page, 'Reference home').waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    });
+  });
+});
