@@ -195,8 +195,14 @@ export function startRouterSync(
 
   // The first URL: deep link, reload or typed. A machine from startsAtUrl() waits in its boot
   // state, so the URL's state is the first entered; if the URL is refused, it enters its own
-  // initial state. Anything the machine changes is replaced.
-  const first = plan(appUrl());
+  // initial state. Anything the machine changes is replaced. A URL of one part (an app without
+  // search-keyed regions) pays no probe: the probe would send its event whether the machine takes
+  // it or refuses it (it hears what it refused), so it is sent as it is.
+  const locations = resolveUrl(table, appUrl());
+  const first =
+    locations.length > 1
+      ? planMove(locations)
+      : locations.filter((location) => isNeeded(table, location, actor.getSnapshot())).map(routeEvent);
   if (first !== 'refused') send(first);
   if (isBooting(actor.getSnapshot().value)) dispatch({ type: BOOT_EVENT });
   state.current = href(table, actor.getSnapshot());
