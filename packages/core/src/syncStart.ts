@@ -110,7 +110,8 @@ export function startRouterSync(
    * machine first: a URL-driven move is all or nothing, so if the machine would refuse any part,
    * nothing is sent. Only the parts that differ become events (the URL you are on sends nothing);
    * a search-keyed region's part applies only while its parallel state is active. The moves add a
-   * shortcut for the common move, which needs no probe (fastPlan.ts); the first URL is probed.
+   * shortcut for the common move, which needs no probe (fastPlan.ts); the start plans here only a
+   * first URL of several parts (below).
    */
   const plan = (url: string): RouteEvent[] | 'refused' => planMove(resolveUrl(table, url));
   const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
