@@ -9,7 +9,8 @@ import { locate, resolveUrl, routeEvent, type Location } from './url';
  * follows), so it is all or nothing by itself and pays no probe. Picking the transition costs its
  * guards; the start's probe costs a whole pure macrostep. Other parts must be shown already or be
  * a region's default (a named region whose parallel state the move would enter is probed). Anything
- * else is the start's plan. It loads with the moves: the first URL is always probed.
+ * else is the start's plan. It loads with the moves: the start sends a first URL of one part as it
+ * is, and probes one of several.
  */
 export const attachPlannedMoves: AttachMoves = (start) => attachMoves(withFastPlan(start));
 
