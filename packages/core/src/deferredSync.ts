@@ -1,4 +1,4 @@
-import type * as Moves from './moves';
+import type * as Moves from './fastPlan';
 import type { RouterSync, RouterSyncOptions } from './sync';
 import { startRouterSync } from './syncStart';
 
@@ -6,12 +6,12 @@ let moves: typeof Moves | undefined;
 let loading: Promise<void> | undefined;
 
 /**
- * Loads what the router does from the first move on (moves.ts), in a chunk of its own in an app's
+ * Loads what the router does from the first move on (moves.ts, fastPlan.ts), in a chunk of its own in an app's
  * build. Resolves once it is in, also when the chunk failed to load (offline, a deploy replaced
  * it): the next call asks for it again.
  */
 export function loadRouterMoves(): Promise<void> {
-  return (loading ??= import('./moves').then(
+  return (loading ??= import('./fastPlan').then(
     (module) => {
       moves = module;
     },
@@ -29,5 +29,5 @@ export function loadRouterMoves(): Promise<void> {
  * stepped back if refused). Once loaded, it is createRouterSync().
  */
 export function createDeferredRouterSync(options: RouterSyncOptions): RouterSync {
-  return startRouterSync(options, () => moves?.attachMoves, loadRouterMoves);
+  return startRouterSync(options, () => moves?.attachPlannedMoves, loadRouterMoves);
 }

@@ -174,9 +174,7 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   const chainParams = ownPath.length === 0 ? (parent?.params ?? NONE) : (parent?.params ?? NONE).concat(ownPath);
   const self: Ancestor = { config: node, params: chainParams };
   const chain = node.states ? ancestors.concat(self) : ancestors;
-  const states = node.states
-    ? Object.fromEntries(Object.entries(node.states).map(([key, child]) => [key, scope(child, chain)]))
-    : undefined;
+  const states = node.states && eachState(node.states, (child) => scope(child, chain));
 
   // The root's route transitions are XState's own (from `route`), and a parallel node never takes
   // one (its transition would exit every region): neither gets scoped transitions. A routable
@@ -189,6 +187,7 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   }
 
   const next: NodeConfig = { ...node, ...(states && { states }) };
+  let plain = false;
   if (node.route) {
     if (process.env.NODE_ENV !== 'production' && !node.id) {
       throw new Error(`routed(): a state with route: {} needs an id (at ${node.meta?.path ?? '?'})`);
@@ -211,8 +210,8 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
       .map((routable) => stateIn(`#${routable.config.id}`));
     const own: unknown[] = [];
     if (showsItself(node)) {
-      const plain = ancestors.length === 1 && parent?.config.type !== 'parallel' && isPlainLeaf(node);
-      own.push(selfTransition(to, chainParams, below.length > 0 ? not(or(below)) : undefined, plain));
+      plain = ancestors.length === 1 && parent?.config.type !== 'parallel' && isPlainLeaf(node);
+      own.push(selfTransition(to, chainParams, below.length > 0 ? not(or(below)) : undefined));
     }
     // A parallel state's targeted transition would exit every region; its in-place answer exits none.
     if (below.length > 0 && scoped) own.push({ ...routeTransition(node.route, to, chainParams, []), target: to });
@@ -221,23 +220,31 @@ function scope(node: NodeConfig, ancestors: Ancestor[]): NodeConfig {
   if (extra.length && (scoped || (node.route && ancestors.length))) {
     const own = node.on?.['xstate.route'];
     const existing = own === undefined ? [] : Array.isArray(own) ? own : [own];
-    next.on = { ...node.on, 'xstate.route': existing.concat(extra) };
+    const on = { ...node.on, 'xstate.route': existing.concat(extra) };
+    if (plain) {
+      // The same state without its in-place answer, for startsAtUrl() (WITHOUT_ANSWER).
+      const answered = { ...next, on };
+      WITHOUT_ANSWER.set(answered, next);
+      return answered;
+    }
+    next.on = on;
   }
   return next;
 }
 
 /**
- * The actions of the in-place answers that startsAtUrl() leaves out of the app's machine: the same
- * as ROUTE_ACTIONS, in a list of their own that marks them. XState's own route transition, which
- * re-enters the state, answers alike there: a plain leaf right under a compound root (no entry, exit,
- * actors, timers, eventless or own transitions; a route with neither guard nor actions of the
- * author's) exits and enters with nothing to run, and only itself (a root-level transition's domain
- * is the root), so the state value, context (the route's actions assign the params either way) and
+ * The plain leaves' configs without their in-place answers, made beside them by scope(), which
+ * startsAtUrl() takes for the app's machine. XState's own route transition, which re-enters the
+ * state, answers alike there: a plain leaf right under a compound root (no entry, exit, actors,
+ * timers, eventless or own transitions; a route with neither guard nor actions of the author's)
+ * exits and enters with nothing to run, and only itself (a root-level transition's domain is the
+ * root), so the state value, context (the route's actions assign the params either way) and
  * children are those the in-place answer leaves. XState builds a transition per answer: at 1,000
  * screens these were half of the build start-up makes before the first paint. The machine as
- * written keeps them: tests, path generation and diagrams read it.
+ * written keeps them: tests, path generation and diagrams read it. Made here, not copied by
+ * startsAtUrl() (a key-by-key loop over every leaf was most of its own time in a cold page).
  */
-const ANSWERED_BY_XSTATE = [ASSIGN_PARAMS, RAISE_THEN];
+const WITHOUT_ANSWER = new WeakMap<NodeConfig, NodeConfig>();
 function isPlainLeaf(node: NodeConfig): boolean {
   for (const key in node) if (!PLAIN_KEYS.includes(key)) return false;
   return (node.type ?? 'atomic') === 'atomic' && !node.route?.guard && !node.route?.actions;
@@ -268,11 +275,11 @@ function routeTransition(
   };
 }
 
-function selfTransition(to: string, keep: string[], shown: unknown, answeredByXState: boolean) {
+function selfTransition(to: string, keep: string[], shown: unknown) {
   const routeGuard = { type: ROUTE_GUARD, params: { to, keep, need: NONE } };
   return {
     guard: shown ? and([routeGuard, shown as never]) : routeGuard,
-    actions: answeredByXState ? ANSWERED_BY_XSTATE : ROUTE_ACTIONS,
+    actions: ROUTE_ACTIONS,
   };
 }
 
@@ -310,6 +317,21 @@ function routableDescendants(node: NodeConfig, above: string[], acrossRegion = f
   return found;
 }
 
+/**
+ * `states` with each state config mapped, into `into`: one key at a time, never by spreading or
+ * Object.fromEntries(), which make an object with a shape of its own and so a new hidden class per
+ * key (at 1,000 states about 5 ms each in a cold page, most of routed()'s and startsAtUrl()'s own
+ * time); added one by one, a large object becomes a plain dictionary at once.
+ */
+function eachState(
+  states: Record<string, NodeConfig>,
+  map: (state: NodeConfig) => NodeConfig,
+  into: Record<string, NodeConfig> = {},
+): Record<string, NodeConfig> {
+  for (const key of Object.keys(states)) into[key] = map(states[key]!);
+  return into;
+}
+
 /** The state a machine made by `startsAtUrl` starts in, and the event that leaves it for the machine's own initial state. */
 export const BOOT_STATE = 'routerBoot';
 export const BOOT_EVENT = 'router.start';
@@ -336,18 +358,9 @@ function withBoot(node: NodeConfig, atRoot: boolean): NodeConfig {
     on: { [BOOT_EVENT]: first },
     always: { guard: ({ event }: { event: { type: string } }) => event.type !== 'xstate.init', target: first },
   };
-  const states: Record<string, NodeConfig> = { [BOOT_STATE]: boot, ...node.states };
-  if (atRoot) {
-    for (const key in states) {
-      const answers = states[key]!.on?.['xstate.route'] as { actions?: unknown }[] | undefined;
-      if (answers?.[0]?.actions !== ANSWERED_BY_XSTATE) continue;
-      // Copied key by key, without `on` (not `on: undefined`, nor a rest copy): V8 then keeps every
-      // state config in a fast shape, which the machine's build and the route table read.
-      const plain: NodeConfig = {};
-      for (const name in states[key]) if (name !== 'on') plain[name] = states[key]![name];
-      states[key] = plain;
-    }
-  }
+  const states = eachState(node.states, (child) => (atRoot && WITHOUT_ANSWER.get(child)) || child, {
+    [BOOT_STATE]: boot,
+  });
   return { ...node, initial: BOOT_STATE, states };
 }
 
@@ -368,12 +381,7 @@ export function startsAtUrl<M extends AnyStateMachine>(machine: M, provide?: Par
   if (!root.states) return provide ? (machine.provide(provide) as M) : machine;
   const config =
     root.type === 'parallel'
-      ? {
-          ...root,
-          states: Object.fromEntries(
-            Object.entries(root.states).map(([key, region]) => [key, withBoot(region, false)]),
-          ),
-        }
+      ? { ...root, states: eachState(root.states, (region) => withBoot(region, false)) }
       : withBoot(root, true);
   // `provide` merged here as XState's own `machine.provide()` merges it, without building the
   // machine once more for it.

@@ -1,7 +1,7 @@
 import type { AnyActorRef, AnyMachineSnapshot } from 'xstate';
 import type { RouteTable } from './table';
 import type { History } from './history';
-import { attachMoves } from './moves';
+import { attachPlannedMoves } from './fastPlan';
 import { startRouterSync } from './syncStart';
 
 /** What happened to the screens, for title, focus, announcement and scroll. */
@@ -89,8 +89,8 @@ export interface RouterSyncOptions {
  * href(snapshot); a change pushes one entry. URL → state: the URL becomes route events and the
  * machine decides; whatever it refuses or redirects is written back without adding entries
  * (a refused Back goes forward again, so the forward entry survives). syncStart.ts starts it;
- * moves.ts handles every move.
+ * moves.ts handles every move (fastPlan.ts plans the common one).
  */
 export function createRouterSync(options: RouterSyncOptions): RouterSync {
-  return startRouterSync(options, () => attachMoves);
+  return startRouterSync(options, () => attachPlannedMoves);
 }

@@ -110,39 +110,17 @@ export function startRouterSync(
    * URL → the route events that take the machine there, worked out on a pure probe of the
    * machine first: a URL-driven move is all or nothing, so if the machine would refuse any part,
    * nothing is sent. Only the parts that differ become events (the URL you are on sends nothing);
-   * a search-keyed region's part applies only while its parallel state is active.
+   * a search-keyed region's part applies only while its parallel state is active. The moves add a
+   * shortcut for the common move, which needs no probe (fastPlan.ts); the start plans here only a
+   * first URL of several parts (below).
    */
   const plan = (url: string): RouteEvent[] | 'refused' => planMove(resolveUrl(table, url));
   const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
-    const needed = (location: Location, at: AnyMachineSnapshot) => {
-      const region = location.route.region;
-      if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
-      return !locate(table, at).some((here) => sameLocation(here, location));
-    };
-    // The common case (a link or Back to another screen: one part, accepted) pays no probe: when
-    // only one part differs and the machine would take a route transition into its state (which
-    // enters it: accepted, whatever follows), the move is all or nothing by itself. Picking the
-    // transition costs its guards; the probe below costs a whole pure macrostep. Other parts must
-    // be shown already or be a region's default (a named region whose parallel state the move
-    // would enter is probed).
-    const moving = locations.filter((location) => needed(location, now));
-    const only = moving.length === 1 ? moving[0] : undefined;
-    const here = locate(table, now);
-    const othersStay = locations.every(
-      (location) => location === only || location.implicit || here.some((shown) => sameLocation(shown, location)),
-    );
-    if (only && othersStay) {
-      const event = routeEvent(only);
-      const taken = table.machine.getTransitionData(now, event);
-      if (taken.length === 1 && taken[0]?.target?.length === 1 && taken[0].target[0] === only.route.node) {
-        return [event];
-      }
-    }
     let probe = now;
     const events: RouteEvent[] = [];
     for (const location of locations) {
-      if (!needed(location, probe)) continue;
+      if (!isNeeded(table, location, probe)) continue;
       const event = routeEvent(location);
       const steps = getMicrosteps(table.machine, probe, event);
       const next = steps.length > 0 ? (steps[steps.length - 1]?.[0] ?? probe) : probe;
@@ -219,8 +197,14 @@ export function startRouterSync(
 
   // The first URL: deep link, reload or typed. A machine from startsAtUrl() waits in its boot
   // state, so the URL's state is the first entered; if the URL is refused, it enters its own
-  // initial state. Anything the machine changes is replaced.
-  const first = plan(appUrl());
+  // initial state. Anything the machine changes is replaced. A URL of one part (an app without
+  // search-keyed regions) pays no probe: the probe would send its event whether the machine takes
+  // it or refuses it (it hears what it refused), so it is sent as it is.
+  const locations = resolveUrl(table, appUrl());
+  const first =
+    locations.length > 1
+      ? planMove(locations)
+      : locations.filter((location) => isNeeded(table, location, actor.getSnapshot())).map(routeEvent);
   if (first !== 'refused') send(first);
   if (isBooting(actor.getSnapshot().value)) dispatch({ type: BOOT_EVENT });
   state.current = href(table, actor.getSnapshot());
@@ -275,6 +259,13 @@ export function stripPrefix(prefix: string, url: string): string {
   if (url !== prefix && !url.startsWith(`${prefix}/`) && !url.startsWith(`${prefix}?`)) return url;
   const rest = url.slice(prefix.length);
   return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/** Whether a move must send `location`'s event from `at`: its region is shown, and it is not where `at` is. */
+export function isNeeded(table: RouteTable, location: Location, at: AnyMachineSnapshot): boolean {
+  const region = location.route.region;
+  if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
+  return !locate(table, at).some((here) => sameLocation(here, location));
 }
 
 export function sameLocation(a: Location, b: Location): boolean {

@@ -154,27 +154,22 @@ export function buildRouteTable(machine: AnyStateMachine): RouteTable {
     }
   };
   visit(machine.root, null, [], {}, {});
-  if (!notFound) {
-    throw new Error(
-      // Development builds say what to change; production keeps the check, not the words.
-      process.env.NODE_ENV === 'production'
-        ? 'Invalid route table'
-        : `Route table: machine #${machine.id} needs a not-found state: a top-level state with an id, ` +
-            `route: {} and meta: { path: '*' } (it takes every URL nothing else matches)`,
-    );
-  }
-  // Shapes the router cannot serve: checked in development and tests, where machines change.
-  if (process.env.NODE_ENV !== 'production') {
+  // Shapes the router cannot serve: checked in development and tests, where machines change (a
+  // machine without a not-found state is told so first, below).
+  if (process.env.NODE_ENV !== 'production' && notFound) {
     refuseTopLevelFinals(machine.root);
     for (const [key, region] of regionNodes) refuseUnaddressableRegion(key, region);
   }
   const entry = entryRoute(machine.root, routes) ?? [...routes.values()].find((route) => route.segments.length === 0);
-  if (!entry) {
+  if (!notFound || !entry) {
     throw new Error(
       // Development builds say what to change; production keeps the check, not the words.
       process.env.NODE_ENV === 'production'
         ? 'Invalid route table'
-        : `Route table: machine #${machine.id} has no entry screen: its initial state needs a routable ` +
+        : !notFound
+          ? `Route table: machine #${machine.id} needs a not-found state: a top-level state with an id, ` +
+            `route: {} and meta: { path: '*' } (it takes every URL nothing else matches)`
+          : `Route table: machine #${machine.id} has no entry screen: its initial state needs a routable ` +
             `state (route: {} and a meta.path) or a routable state at path '/'`,
     );
   }

@@ -93,7 +93,7 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   router.warm = (href) => {
     // Offline, or a deploy replaced the chunk: nothing to warm now; a later hover tries again.
     warm ??= import('./warm').then(
-      ({ createWarmer }) => createWarmer(router),
+      (module) => module.createWarmer(router),
       () => (warm = undefined),
     );
     void warm.then((warmer) => warmer?.(href));
@@ -133,13 +133,17 @@ export { preloadActiveViews };
 /** Browser entry: mount, then load the other screens' chunks while idle. */
 export async function mountApp<M extends AnyStateMachine>(container: HTMLElement, options: AppOptions<M>) {
   if (!options.history && !navigationOf(window) && !historyApiFallback) {
-    historyApiFallback = (await import('./browserHistory')).createBrowserHistory;
+    historyApiFallback = await import('./browserHistory').then((module) => module.createBrowserHistory);
   }
   const app = createApp(options);
   await preloadActiveViews(app.router);
   createRoot(container, {
     // A view that throws is handled (error state); say so without an error in the console.
-    onCaughtError: (error) => console.warn('A view failed and was replaced by the error screen:', error),
+    onCaughtError: (error) =>
+      console.warn(
+        process.env.NODE_ENV === 'production' ? 'View failed:' : 'A view failed and was replaced by the error screen:',
+        error,
+      ),
   }).render(app.element);
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
   idle(() => {

@@ -34,19 +34,23 @@ export function lazyView(importer: () => Promise<ViewModule>): LazyView {
  * ~0.5 MB of heap for 1,000 screens, measured with `process.memoryUsage()` after `gc()`).
  */
 class Lazy implements LazyView {
-  private component: ComponentType | undefined;
-  private pending: Promise<ComponentType> | undefined;
-  private failed = false;
-  constructor(private readonly importer: () => Promise<ViewModule>) {}
+  // Declared only (no class fields): each instance gets what load() assigns, and the first load
+  // keeps no field initialisers.
+  declare private readonly importer: () => Promise<ViewModule>;
+  declare private pending: Promise<ComponentType> | undefined;
+  declare private failed: boolean | undefined;
+  declare private component: ComponentType | undefined;
+  constructor(importer: () => Promise<ViewModule>) {
+    this.importer = importer;
+  }
 
   load(): Promise<ComponentType> {
     if (this.pending) return this.pending;
-    const promise: Promise<ComponentType> = this.importer().then(
-      (module) => {
-        this.component = module.View;
+    const promise: Promise<ComponentType> = (this.pending = this.importer().then(
+      ({ View }) => {
         // React's use() reads a settled promise's status and value: a loaded view never suspends.
-        Object.assign(promise, { status: 'fulfilled', value: module.View });
-        return module.View;
+        Object.assign(promise, { status: 'fulfilled', value: (this.component = View) });
+        return View;
       },
       (error: unknown) => {
         // Marked rejected, use() throws at once: the error boundary takes it, and no render
@@ -55,8 +59,7 @@ class Lazy implements LazyView {
         this.failed = true;
         throw error;
       },
-    );
-    this.pending = promise;
+    ));
     return promise;
   }
 
@@ -65,7 +68,7 @@ class Lazy implements LazyView {
   }
 
   retry(): void {
-    if (this.failed) [this.pending, this.failed] = [undefined, false];
+    if (this.failed) this.pending = this.failed = undefined;
   }
 }
 
