@@ -12,9 +12,11 @@
  * HEAP_HOLDER_SIZES=1, with their sizes), and HEAP_SAVE=<file> keeps the last snapshot for DevTools.
  *
  * A change measured before and after in one sitting: HEAP_BEFORE=<dir> holding earlier copies of
- * some of the repository's files at their own paths (`git show HEAD~1:machines/routed.ts >
- * <dir>/machines/routed.ts`, and so on) adds "routing@before", the routing-only app built with
- * those files in place of the working tree's, loaded interleaved with the others.
+ * some of the repository's files at their own paths adds "routing@before", the routing-only app
+ * built with those files in place of the working tree's, loaded interleaved with the others. The
+ * bench apps import the packages as a product does, from their built `dist/`: keep the earlier
+ * build's files (`cp -r packages/react/dist <dir>/packages/react/dist` before the change, then
+ * `npm run build:packages`), not their sources.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -41,10 +43,12 @@ function filesFrom(dir: string): Plugin {
     name: 'heap-files-from',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      const found = await this.resolve(source, importer, { ...options, skipSelf: true });
+      // An earlier file's own imports resolve from its place in the repository (its node_modules).
+      const from = importer?.startsWith(dir) ? join(repository, relative(dir, importer)) : importer;
+      const found = await this.resolve(source, from, { ...options, skipSelf: true });
       const path = found && relative(repository, found.id);
-      if (!path || path.startsWith('..') || found.id.startsWith(dir)) return null;
-      return existsSync(join(dir, path)) ? join(dir, path) : null;
+      if (!found || !path || path.startsWith('..') || found.id.startsWith(dir)) return from === importer ? null : found;
+      return existsSync(join(dir, path)) ? join(dir, path) : from === importer ? null : found;
     },
   };
 }
