@@ -124,10 +124,10 @@ function LazyScreen({ id }: { id: string }) {
   const view = useRouter().views[id];
   if (!view) return null;
   // The component comes from the registry (a module's export), not made here: createElement
-  // says so to the static-components lint, which cannot see through the lookup. A loaded view
-  // renders at once; else use() suspends on its load (React allows use() in a condition), and a
-  // failed load's promise is marked rejected, so use() throws to the error boundary at once.
-  return createElement(view.loaded() ?? use(view.load()));
+  // says so to the static-components lint, which cannot see through the lookup. use() on every
+  // render: a render that suspended must call it again when retried (React's rule), and a
+  // loaded view's promise is already marked fulfilled, so use() returns it without suspending.
+  return createElement(use(view.load()));
 }
 
 /** The screens with views of their own directly under the view of `parent` (null: the root). */

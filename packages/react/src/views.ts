@@ -45,16 +45,11 @@ class Lazy implements LazyView {
   }
 
   load(): Promise<ComponentType> {
-    // Loaded, a view keeps its component only, not the promise that brought it: an app loads every
-    // view at idle (mountApp), and 1,000 screens kept ~44 KB of settled promises (bench/heapAfterLoad.ts).
-    if (this.component) return Promise.resolve(this.component);
     if (this.pending) return this.pending;
     const promise: Promise<ComponentType> = (this.pending = this.importer().then(
       ({ View }) => {
-        // React's use() reads a settled promise's status and value: a render retried after the
-        // load does not suspend again (LazyScreen renders a loaded view without use()).
+        // React's use() reads a settled promise's status and value: a loaded view never suspends.
         Object.assign(promise, { status: 'fulfilled', value: (this.component = View) });
-        this.pending = undefined;
         return View;
       },
       (error: unknown) => {
