@@ -221,14 +221,19 @@ function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] 
   return [...deepest.values()].map((route) => ({ route, params: pick(route, params) }));
 }
 
-/** The params `route` owns. Loops without arrays: links work this out for every snapshot. */
-function pick(route: Route, params: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The params `route` owns, each from `given` where it has it (a link's), else from `params`. Loops
+ * without arrays or copies: links work this out for every snapshot.
+ */
+function pick(route: Route, params: Record<string, unknown>, given?: Record<string, unknown>): Record<string, unknown> {
   const owned: Record<string, unknown> = {};
-  for (const name in route.params) owned[name] = params[name];
-  for (const name in route.search) owned[name] = params[name];
-  if (route.keepsUrl) owned[URL_PARAM] = params[URL_PARAM];
+  for (const name in route.params) owned[name] = param(name, params, given);
+  for (const name in route.search) owned[name] = param(name, params, given);
+  if (route.keepsUrl) owned[URL_PARAM] = param(URL_PARAM, params, given);
   return owned;
 }
+const param = (name: string, params: Record<string, unknown>, given?: Record<string, unknown>) =>
+  (given && Object.hasOwn(given, name) ? given : params)[name];
 
 /** State → URL: the app-relative URL of a snapshot. Pure. */
 export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
@@ -285,12 +290,12 @@ export function linkParts(
   to: string,
   params: Record<string, unknown>,
 ): Location[] {
-  const id = to.replace(/^#/, '');
+  const id = to[0] === '#' ? to.slice(1) : to;
   const route = table.routes.get(id);
   if (!route)
     throw new Error(process.env.NODE_ENV === 'production' ? 'Unknown route' : `hrefFor: no routable state #${id}`);
   const current = locate(table, snapshot);
-  const target: Location = { route, params: pick(route, { ...paramsOf(snapshot), ...params }) };
+  const target: Location = { route, params: pick(route, paramsOf(snapshot), params) };
   // Search params belong to the screen: a link to another screen starts without them.
   const shown = current.find((location) => location.route.region === route.region && !location.route.keepsUrl);
   if (shown?.route !== route) {
@@ -299,7 +304,7 @@ export function linkParts(
   // The other parts of the URL as they are, in the table's order of parts (the pathname first).
   const others = current.filter((location) => location.route.region !== route.region && !location.route.keepsUrl);
   others.push(target);
-  return others.sort((a, b) => order(table, a) - order(table, b));
+  return others.length > 1 ? others.sort((a, b) => order(table, a) - order(table, b)) : others;
 }
 
 function order(table: RouteTable, location: Location): number {
