@@ -54,7 +54,7 @@ export const attachMoves: AttachMoves = (start) => {
   const navigate = (url: string) => {
     const asked = resolveLink(url, state.current);
     refusedWords = undefined;
-    move(plan(asked), () => asked);
+    move(plan(asked, true), () => asked);
   };
 
   // Planned already when the adapter asked before the traversal committed (intercept).
@@ -111,7 +111,7 @@ export const attachMoves: AttachMoves = (start) => {
       const locations = linkLocations(table, snapshot, to, params);
       if (!locations) return navigate(hrefFor(table, snapshot, to, params));
       refusedWords = undefined;
-      move(planMove(locations), () => hrefFor(table, snapshot, to, params));
+      move(planMove(locations, true), () => hrefFor(table, snapshot, to, params));
     },
     isBlocking: refusesLeaving,
     getRefusal: () => refusal,

@@ -39,8 +39,12 @@ export interface RouterStart extends RouterSyncOptions {
   prefix: string;
   /** The app URL shown, and the memory history's index there (undefined for the browser's). */
   state: { current: string; at: number | undefined };
-  plan(url: string): RouteEvent[] | 'refused';
-  planMove(locations: Location[]): RouteEvent[] | 'refused';
+  plan(url: string, sendOne?: boolean): RouteEvent[] | 'refused';
+  /**
+   * With `sendOne`, a move of one part is sent at once (the machine hears it either way), and the
+   * events left to send are none.
+   */
+  planMove(locations: Location[], sendOne?: boolean): RouteEvent[] | 'refused';
   send(events: readonly RouteEvent[]): void;
   write(kind: 'push' | 'replace', url: string): void;
   settle(kind: Navigation['kind']): void;
@@ -111,8 +115,8 @@ export function startRouterSync(
    * nothing is sent. Only the parts that differ become events (the URL you are on sends nothing);
    * a search-keyed region's part applies only while its parallel state is active.
    */
-  const plan = (url: string): RouteEvent[] | 'refused' => planMove(resolveUrl(table, url));
-  const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
+  const plan = (url: string, sendOne?: boolean) => planMove(resolveUrl(table, url), sendOne);
+  const planMove = (locations: Location[], sendOne?: boolean): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
     const needed = (location: Location, at: AnyMachineSnapshot) => {
       const region = location.route.region;
@@ -133,6 +137,16 @@ export function startRouterSync(
     );
     if (only && othersStay) {
       const event = routeEvent(only);
+      if (sendOne) {
+        // A move the app asks for (a link, navigate()) is sent at once: the machine hears its one
+        // part whether it takes it or refuses it, so XState picks the transition once, in the send
+        // (at 1,000 routes, a scan of the root's route transitions). Refused: it stayed where it
+        // was in that part and, by the pure probe of the snapshot before, never entered the state.
+        send([event]);
+        const after = actor.getSnapshot();
+        const stayed = refuses(table, only, now, [], after);
+        return stayed && refuses(table, only, now, getMicrosteps(table.machine, now, event), after) ? 'refused' : [];
+      }
       const taken = table.machine.getTransitionData(now, event);
       if (taken.length === 1 && taken[0]?.target?.length === 1 && taken[0].target[0] === only.route.node) {
         return [event];

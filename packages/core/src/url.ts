@@ -247,7 +247,8 @@ export function format(locations: Location[]): string {
   const keeper = locations.find((location) => location.route.keepsUrl);
   if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
   const { path, search } = written(locations);
-  const query = new URLSearchParams([...search]).toString();
+  // Most URLs have no query: no URLSearchParams for them (every link's href is worked out per snapshot).
+  const query = search.size > 0 ? new URLSearchParams([...search]).toString() : '';
   const pathname = `/${path.map(encodeURIComponent).join('/')}`;
   return query ? `${pathname}?${query}` : pathname;
 }
@@ -263,9 +264,11 @@ export function written(locations: Location[]): { path: string[]; search: Map<st
     const texts = route.segments.map((segment) =>
       segment[0] === ':' ? String(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '') : segment,
     );
-    const part = texts.map(encodeURIComponent).join('/');
     if (route.region === null) path = texts;
-    else if (part !== '') search.set(route.region, part);
+    else {
+      const part = texts.map(encodeURIComponent).join('/');
+      if (part !== '') search.set(route.region, part);
+    }
     for (const name in route.search) {
       if (params[name] !== undefined) search.set(name, String(route.search[name]!.format(params[name])));
     }
