@@ -39,12 +39,9 @@ export interface RouterStart extends RouterSyncOptions {
   prefix: string;
   /** The app URL shown, and the memory history's index there (undefined for the browser's). */
   state: { current: string; at: number | undefined };
-  plan(url: string, sendOne?: boolean): RouteEvent[] | 'refused';
-  /**
-   * With `sendOne`, a move of one part is sent at once (the machine hears it either way), and the
-   * events left to send are none.
-   */
-  planMove(locations: Location[], sendOne?: boolean): RouteEvent[] | 'refused';
+  /** With `one`, a move of one part (the others shown) is left to it: moves.ts sends a link's at once. */
+  plan(url: string, one?: MoveOne): RouteEvent[] | 'refused';
+  planMove(locations: Location[], one?: MoveOne): RouteEvent[] | 'refused';
   send(events: readonly RouteEvent[]): void;
   write(kind: 'push' | 'replace', url: string): void;
   settle(kind: Navigation['kind']): void;
@@ -55,6 +52,8 @@ export interface RouterStart extends RouterSyncOptions {
 }
 
 export type AttachMoves = (start: RouterStart) => RouterMoves;
+/** Moves the one part that differs; the events left to send. */
+type MoveOne = (only: Location) => RouteEvent[] | 'refused';
 
 /**
  * The router's start (the first URL applied before the first render, state → URL after each
@@ -115,8 +114,8 @@ export function startRouterSync(
    * nothing is sent. Only the parts that differ become events (the URL you are on sends nothing);
    * a search-keyed region's part applies only while its parallel state is active.
    */
-  const plan = (url: string, sendOne?: boolean) => planMove(resolveUrl(table, url), sendOne);
-  const planMove = (locations: Location[], sendOne?: boolean): RouteEvent[] | 'refused' => {
+  const plan = (url: string, one?: MoveOne) => planMove(resolveUrl(table, url), one);
+  const planMove = (locations: Location[], one?: MoveOne): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
     const needed = (location: Location, at: AnyMachineSnapshot) => {
       const region = location.route.region;
@@ -136,17 +135,8 @@ export function startRouterSync(
       (location) => location === only || location.implicit || here.some((shown) => sameLocation(shown, location)),
     );
     if (only && othersStay) {
+      if (one) return one(only);
       const event = routeEvent(only);
-      if (sendOne) {
-        // A move the app asks for (a link, navigate()) is sent at once: the machine hears its one
-        // part whether it takes it or refuses it, so XState picks the transition once, in the send
-        // (at 1,000 routes, a scan of the root's route transitions). Refused: it stayed where it
-        // was in that part and, by the pure probe of the snapshot before, never entered the state.
-        send([event]);
-        const after = actor.getSnapshot();
-        const stayed = refuses(table, only, now, [], after);
-        return stayed && refuses(table, only, now, getMicrosteps(table.machine, now, event), after) ? 'refused' : [];
-      }
       const taken = table.machine.getTransitionData(now, event);
       if (taken.length === 1 && taken[0]?.target?.length === 1 && taken[0].target[0] === only.route.node) {
         return [event];
@@ -188,11 +178,9 @@ export function startRouterSync(
   const settle = (kind: Navigation['kind']) => {
     const screens = screensOf(table, actor.getSnapshot());
     if (sameScreens(screens, currentScreens)) return;
-    const before = currentScreens;
+    const before = new Set(currentScreens.map((screen) => screen.key));
     currentScreens = screens;
-    const entered = screens
-      .filter((screen) => !before.some((shown) => shown.key === screen.key))
-      .map((screen) => screen.id);
+    const entered = screens.filter((screen) => !before.has(screen.key)).map((screen) => screen.id);
     navigation = navigationOf(navigation.id + 1, kind, entered);
     notify();
   };
@@ -309,7 +297,7 @@ export function isActive(table: RouteTable, snapshot: AnyMachineSnapshot, node: 
  * it was in that part of the URL. Entering it counts even if the machine then moves on (a redirect,
  * also to the screen shown), and so does moving elsewhere (the machine sends you to another screen).
  */
-function refuses(
+export function refuses(
   table: RouteTable,
   location: Location,
   before: AnyMachineSnapshot,

@@ -221,19 +221,14 @@ function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] 
   return [...deepest.values()].map((route) => ({ route, params: pick(route, params) }));
 }
 
-/**
- * The params `route` owns, each from `given` where it has it (a link's), else from `params`. Loops
- * without arrays or copies: links work this out for every snapshot.
- */
-function pick(route: Route, params: Record<string, unknown>, given?: Record<string, unknown>): Record<string, unknown> {
+/** The params `route` owns. Loops without arrays: links work this out for every snapshot. */
+function pick(route: Route, params: Record<string, unknown>): Record<string, unknown> {
   const owned: Record<string, unknown> = {};
-  for (const name in route.params) owned[name] = param(name, params, given);
-  for (const name in route.search) owned[name] = param(name, params, given);
-  if (route.keepsUrl) owned[URL_PARAM] = param(URL_PARAM, params, given);
+  for (const name in route.params) owned[name] = params[name];
+  for (const name in route.search) owned[name] = params[name];
+  if (route.keepsUrl) owned[URL_PARAM] = params[URL_PARAM];
   return owned;
 }
-const param = (name: string, params: Record<string, unknown>, given?: Record<string, unknown>) =>
-  (given && Object.hasOwn(given, name) ? given : params)[name];
 
 /** State → URL: the app-relative URL of a snapshot. Pure. */
 export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
@@ -247,8 +242,7 @@ export function format(locations: Location[]): string {
   const keeper = locations.find((location) => location.route.keepsUrl);
   if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
   const { path, search } = written(locations);
-  // Most URLs have no query: no URLSearchParams for them (every link's href is worked out per snapshot).
-  const query = search.size > 0 ? new URLSearchParams([...search]).toString() : '';
+  const query = new URLSearchParams([...search]).toString();
   const pathname = `/${path.map(encodeURIComponent).join('/')}`;
   return query ? `${pathname}?${query}` : pathname;
 }
@@ -264,11 +258,9 @@ export function written(locations: Location[]): { path: string[]; search: Map<st
     const texts = route.segments.map((segment) =>
       segment[0] === ':' ? String(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '') : segment,
     );
+    const part = texts.map(encodeURIComponent).join('/');
     if (route.region === null) path = texts;
-    else {
-      const part = texts.map(encodeURIComponent).join('/');
-      if (part !== '') search.set(route.region, part);
-    }
+    else if (part !== '') search.set(route.region, part);
     for (const name in route.search) {
       if (params[name] !== undefined) search.set(name, String(route.search[name]!.format(params[name])));
     }
@@ -293,12 +285,12 @@ export function linkParts(
   to: string,
   params: Record<string, unknown>,
 ): Location[] {
-  const id = to[0] === '#' ? to.slice(1) : to;
+  const id = to.replace(/^#/, '');
   const route = table.routes.get(id);
   if (!route)
     throw new Error(process.env.NODE_ENV === 'production' ? 'Unknown route' : `hrefFor: no routable state #${id}`);
   const current = locate(table, snapshot);
-  const target: Location = { route, params: pick(route, paramsOf(snapshot), params) };
+  const target: Location = { route, params: pick(route, { ...paramsOf(snapshot), ...params }) };
   // Search params belong to the screen: a link to another screen starts without them.
   const shown = current.find((location) => location.route.region === route.region && !location.route.keepsUrl);
   if (shown?.route !== route) {
@@ -307,7 +299,7 @@ export function linkParts(
   // The other parts of the URL as they are, in the table's order of parts (the pathname first).
   const others = current.filter((location) => location.route.region !== route.region && !location.route.keepsUrl);
   others.push(target);
-  return others.length > 1 ? others.sort((a, b) => order(table, a) - order(table, b)) : others;
+  return others.sort((a, b) => order(table, a) - order(table, b));
 }
 
 function order(table: RouteTable, location: Location): number {

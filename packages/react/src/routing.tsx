@@ -201,10 +201,8 @@ export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   );
   const [href, current] = useShown(router, select, sameLinkState);
   const preload = () => {
-    // Each pointer entering and each focus: nothing to ask once the target's views are in.
     for (let node: AnyStateNode | undefined = table.routes.get(to.slice(1))?.node; node; node = node.parent) {
-      const view = views[node.id];
-      if (view && !view.loaded()) void view.load().catch(() => {});
+      void views[node.id]?.load().catch(() => {});
     }
     warm?.(href);
   };

@@ -50,12 +50,8 @@ export function useShown<T>(
     const kept = last.current;
     if (kept?.snapshot === snapshot && kept.selector === selector) return kept.value;
     const value = selector(snapshot);
-    if (!kept) return (last.current = { snapshot, selector, value }).value;
-    // Updated in place: every subscriber selects once per snapshot, and this runs in the click's task.
-    kept.snapshot = snapshot;
-    kept.selector = selector;
-    if (!compare(kept.value, value)) kept.value = value;
-    return kept.value;
+    last.current = { snapshot, selector, value: kept && compare(kept.value, value) ? kept.value : value };
+    return last.current.value;
   };
   return useSyncExternalStore(shown.listen, select, select);
 }
