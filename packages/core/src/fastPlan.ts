@@ -1,6 +1,6 @@
 import { attachMoves } from './moves';
 import type { RouteEvent } from './routeMeta';
-import { isNeeded, sameLocation, type AttachMoves, type RouterStart } from './syncStart';
+import { isNeeded, sameLocation, type AttachMoves, type MoveOne, type RouterStart } from './syncStart';
 import { locate, resolveUrl, routeEvent, type Location } from './url';
 
 /**
@@ -16,7 +16,7 @@ export const attachPlannedMoves: AttachMoves = (start) => attachMoves(withFastPl
 
 export function withFastPlan(start: RouterStart): RouterStart {
   const { actor, table } = start;
-  const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
+  const planMove = (locations: Location[], one?: MoveOne): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
     const moving = locations.filter((location) => isNeeded(table, location, now));
     const only = moving.length === 1 ? moving[0] : undefined;
@@ -25,6 +25,8 @@ export function withFastPlan(start: RouterStart): RouterStart {
       (location) => location === only || location.implicit || here.some((shown) => sameLocation(shown, location)),
     );
     if (only && othersStay) {
+      // A link or navigate() sends it at once (moves.ts sendOne); a traversal asks first.
+      if (one) return one(only);
       const event = routeEvent(only);
       const taken = table.machine.getTransitionData(now, event);
       if (taken.length === 1 && taken[0]?.target?.length === 1 && taken[0].target[0] === only.route.node) {
@@ -33,5 +35,5 @@ export function withFastPlan(start: RouterStart): RouterStart {
     }
     return start.planMove(locations);
   };
-  return { ...start, plan: (url) => planMove(resolveUrl(table, url)), planMove };
+  return { ...start, plan: (url, one) => planMove(resolveUrl(table, url), one), planMove };
 }

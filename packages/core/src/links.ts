@@ -22,6 +22,8 @@ export function resolveLink(url: string, current: string): string {
   return url;
 }
 
+const LONE_SURROGATE = /[\ud800-\udfff]/;
+
 /**
  * Where a link's URL leads, without writing and parsing it: `resolveUrl(table, hrefFor(table,
  * snapshot, to, params))`, worked out from the locations that URL is written from. Undefined where
@@ -45,10 +47,15 @@ export function linkLocations(
   // without a lone surrogate, and a URL that cannot pass the length limit (each UTF-16 unit is
   // written as at most 9 characters: percent-encoded UTF-8), nor can what it reads written again.
   const { path, search } = written(parts);
-  const texts = [...path, ...search.keys(), ...search.values()];
-  if (path.some((text) => /^\.?\.?$/.test(text)) || texts.some((text) => /[\ud800-\udfff]/.test(text)))
-    return undefined;
+  let size = 0;
+  for (const text of path) {
+    if (/^\.?\.?$/.test(text) || LONE_SURROGATE.test(text)) return undefined;
+    size += 9 * (text.length + 2);
+  }
+  for (const [key, value] of search) {
+    if (LONE_SURROGATE.test(key) || LONE_SURROGATE.test(value)) return undefined;
+    size += 9 * (key.length + value.length + 4);
+  }
   const locations = locationsOf(table, path, search);
-  const size = texts.reduce((sum, text) => sum + 9 * (text.length + 2), 0);
   return locations && size <= MAX_URL_LENGTH && format(locations).length <= MAX_URL_LENGTH ? locations : undefined;
 }

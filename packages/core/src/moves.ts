@@ -1,10 +1,10 @@
-import { transition } from 'xstate';
+import { getMicrosteps, transition } from 'xstate';
 import { LEAVING_REFUSED } from './leaving';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import { linkLocations, resolveLink } from './links';
-import { href, hrefFor, routeEvent } from './url';
+import { href, hrefFor, routeEvent, type Location } from './url';
 import type { Refusal } from './sync';
-import { isActive, stripPrefix, type AttachMoves } from './syncStart';
+import { isActive, refuses, stripPrefix, type AttachMoves } from './syncStart';
 
 /**
  * What the router does from the first move on (syncStart.ts has the start): URL → state for a link,
@@ -42,6 +42,22 @@ export const attachMoves: AttachMoves = (start) => {
   };
   win?.addEventListener('beforeunload', onBeforeUnload);
 
+  /**
+   * A move the app asks for (a link, navigate()) of one part is sent at once: the machine hears a
+   * single part whether it takes it or refuses it, so XState picks the transition once, in the
+   * send (asking `getTransitionData` first was a second scan of the root's route transitions per
+   * click: ~0.08 ms at 1,000 routes). Refused: it stayed where it was in that part and, by the pure
+   * probe of the snapshot before, never entered the part's state (not a redirect back to it).
+   */
+  const sendOne = (only: Location): RouteEvent[] | 'refused' => {
+    const before = actor.getSnapshot();
+    const event = routeEvent(only);
+    send([event]);
+    const after = actor.getSnapshot();
+    const stayed = refuses(table, only, before, [], after);
+    return stayed && refuses(table, only, before, getMicrosteps(table.machine, before, event), after) ? 'refused' : [];
+  };
+
   /** A move asked by the app (a link, navigate()): a new entry when the URL changes. */
   const move = (events: RouteEvent[] | 'refused', asked: () => string) => {
     if (events === 'refused') return refused(asked(), 0);
@@ -54,7 +70,7 @@ export const attachMoves: AttachMoves = (start) => {
   const navigate = (url: string) => {
     const asked = resolveLink(url, state.current);
     refusedWords = undefined;
-    move(plan(asked), () => asked);
+    move(plan(asked, sendOne), () => asked);
   };
 
   // Planned already when the adapter asked before the traversal committed (intercept).
@@ -111,7 +127,7 @@ export const attachMoves: AttachMoves = (start) => {
       const locations = linkLocations(table, snapshot, to, params);
       if (!locations) return navigate(hrefFor(table, snapshot, to, params));
       refusedWords = undefined;
-      move(planMove(locations), () => hrefFor(table, snapshot, to, params));
+      move(planMove(locations, sendOne), () => hrefFor(table, snapshot, to, params));
     },
     isBlocking: refusesLeaving,
     getRefusal: () => refusal,

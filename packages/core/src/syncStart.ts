@@ -39,8 +39,9 @@ export interface RouterStart extends RouterSyncOptions {
   prefix: string;
   /** The app URL shown, and the memory history's index there (undefined for the browser's). */
   state: { current: string; at: number | undefined };
-  plan(url: string): RouteEvent[] | 'refused';
-  planMove(locations: Location[]): RouteEvent[] | 'refused';
+  /** With `one`, a move of one part (the others shown) is left to it: moves.ts sends a link's at once. */
+  plan(url: string, one?: MoveOne): RouteEvent[] | 'refused';
+  planMove(locations: Location[], one?: MoveOne): RouteEvent[] | 'refused';
   send(events: readonly RouteEvent[]): void;
   write(kind: 'push' | 'replace', url: string): void;
   settle(kind: Navigation['kind']): void;
@@ -51,6 +52,8 @@ export interface RouterStart extends RouterSyncOptions {
 }
 
 export type AttachMoves = (start: RouterStart) => RouterMoves;
+/** Moves the one part that differs; the events left to send. */
+export type MoveOne = (only: Location) => RouteEvent[] | 'refused';
 
 /**
  * The router's start (the first URL applied before the first render, state → URL after each
@@ -114,7 +117,8 @@ export function startRouterSync(
    * shortcut for the common move, which needs no probe (fastPlan.ts); the start plans here only a
    * first URL of several parts (below).
    */
-  const plan = (url: string): RouteEvent[] | 'refused' => planMove(resolveUrl(table, url));
+  // `one` (RouterStart) is the moves' own: their plan (fastPlan.ts) hands it the common move.
+  const plan = (url: string) => planMove(resolveUrl(table, url));
   const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
     let probe = now;
@@ -270,8 +274,9 @@ export function isNeeded(table: RouteTable, location: Location, at: AnyMachineSn
 
 export function sameLocation(a: Location, b: Location): boolean {
   if (a.route !== b.route) return false;
-  const names = new Set([...Object.keys(a.params), ...Object.keys(b.params)]);
-  for (const name of names) if (!Object.is(a.params[name], b.params[name])) return false;
+  // Every name of either, without a set of them: a click compares a few locations.
+  for (const name in a.params) if (!Object.is(a.params[name], b.params[name])) return false;
+  for (const name in b.params) if (!Object.is(a.params[name], b.params[name])) return false;
   return true;
 }
 
@@ -284,7 +289,7 @@ export function isActive(table: RouteTable, snapshot: AnyMachineSnapshot, node: 
  * it was in that part of the URL. Entering it counts even if the machine then moves on (a redirect,
  * also to the screen shown), and so does moving elsewhere (the machine sends you to another screen).
  */
-function refuses(
+export function refuses(
   table: RouteTable,
   location: Location,
   before: AnyMachineSnapshot,

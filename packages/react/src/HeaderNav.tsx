@@ -6,7 +6,7 @@ import { useNavigation } from './routing';
  * beside the product's name, a menu button that shows them (a disclosure, as in WAI-ARIA's
  * "disclosure navigation menu": `aria-expanded`, `aria-controls`). Whether they fit is measured,
  * not guessed from the viewport (three short entries fit a phone, eight do not): before each
- * paint that could change it (a render: the entries change with roles; a resize of the nav) the
+ * paint that could change it (new entries: they change with roles; a resize of the nav) the
  * list is laid out on one row and, when wider than the nav, the nav gets `data-menu`. styles.css
  * draws the rest from `data-menu` and `aria-expanded`. The menu closes on Escape (the focus goes
  * back to the button), when the focus leaves it, and on any navigation.
@@ -17,7 +17,9 @@ export function HeaderNav({ label, menu, children }: { label: string; menu: stri
   // Open for one navigation: the one shown when it was opened.
   const [openAt, setOpenAt] = useState<number>();
   const open = openAt === id;
-  useLayoutEffect(() => fit(nav.current!));
+  // Measured when the entries change (a render of the shell's that changed them), not on every
+  // navigation: measuring reads layout, which the browser then works out inside the click's task.
+  useLayoutEffect(() => fit(nav.current!), [children]);
   useLayoutEffect(() => {
     // jsdom has neither layout nor ResizeObserver.
     const observer = window.ResizeObserver && new ResizeObserver(() => fit(nav.current!));

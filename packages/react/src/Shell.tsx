@@ -1,4 +1,4 @@
-import { createElement, useEffect, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { createElement, useEffect, useMemo, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { Link, Outlet, useMachineSelector, useNavigation, useRouter, useViewId } from './routing';
 import { screenKey, screenTitles } from '@statechart/core';
 import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
@@ -61,8 +61,8 @@ export function Shell({ strings }: { strings: ShellStrings }) {
   const { actor, table, sync } = useRouter();
   const navigation = useNavigation();
   const screens = useMachineSelector((snapshot) => screenKey(table, snapshot));
-  const accepted = useMachineSelector((snapshot) => acceptedNavIds(table, snapshot)).split(' ');
-  const above = useMachineSelector((snapshot) => navIdsAboveScreen(table, snapshot)).split(' ');
+  const acceptedIds = useMachineSelector((snapshot) => acceptedNavIds(table, snapshot));
+  const aboveIds = useMachineSelector((snapshot) => navIdsAboveScreen(table, snapshot));
   const title = useMachineSelector((snapshot) => [...screenTitles(table, snapshot), strings.productName].join(' · '));
   // Titles change only with screens and path params, that is, with navigations.
   const announcement = navigation.id === 0 ? '' : strings.navigatedTo(title.split(' · ')[0] ?? title);
@@ -81,6 +81,23 @@ export function Shell({ strings }: { strings: ShellStrings }) {
   };
   const reportFailure = (message: string) => actor.send({ type: 'view.failed', url: sync.currentUrl(), message });
 
+  // The header's entries change with roles and the screen's ancestors, not with every navigation:
+  // kept as they are otherwise, so a navigation re-renders only the links whose mark changes, and
+  // HeaderNav measures its row only when they change.
+  const entries = useMemo(() => {
+    const accepted = acceptedIds.split(' ');
+    const above = aboveIds.split(' ');
+    return table.nav
+      .filter((route) => accepted.includes(route.id))
+      .map((route) => (
+        <li key={route.id}>
+          <Link to={`#${route.id}`} className="nav-link" aria-current={above.includes(route.id) ? 'true' : undefined}>
+            {route.meta.nav}
+          </Link>
+        </li>
+      ));
+  }, [table, acceptedIds, aboveIds]);
+
   return (
     <>
       <a className="skip-link" href="#main" onClick={skipToMain}>
@@ -90,19 +107,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
         <div className="site-header__inner">
           <span className="brand">{strings.productName}</span>
           <HeaderNav label={strings.navLabel} menu={strings.menu}>
-            {table.nav
-              .filter((route) => accepted.includes(route.id))
-              .map((route) => (
-                <li key={route.id}>
-                  <Link
-                    to={`#${route.id}`}
-                    className="nav-link"
-                    aria-current={above.includes(route.id) ? 'true' : undefined}
-                  >
-                    {route.meta.nav}
-                  </Link>
-                </li>
-              ))}
+            {entries}
           </HeaderNav>
         </div>
       </header>

@@ -4,6 +4,7 @@ import {
   Suspense,
   use,
   useContext,
+  useMemo,
   useSyncExternalStore,
   type AnchorHTMLAttributes,
   type MouseEvent,
@@ -110,7 +111,13 @@ export function useNavigation() {
 export function Outlet() {
   const router = useRouter();
   const parent = useContext(ViewContext);
-  const screens = useShown(router, (snapshot) => viewScreensUnder(router, snapshot, parent), sameScreens);
+  // One selector for the outlet's life: the render a navigation causes reads the value its store
+  // listener worked out for that snapshot, instead of working the screens out again.
+  const select = useMemo(
+    () => (snapshot: AnyMachineSnapshot) => viewScreensUnder(router, snapshot, parent),
+    [router, parent],
+  );
+  const screens = useShown(router, select, sameScreens);
   return screens.map(({ id, key }) => (
     <ViewContext key={key} value={id}>
       <Suspense fallback={router.pending}>
@@ -182,11 +189,17 @@ export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   const { sync, table, views, warm } = router;
   // One subscription per link, not one for each: what a navigation allocates per link is most of
   // what makes its slow tail (garbage collection), and a subscription costs more than the pair.
-  const [href, current] = useShown(
-    router,
-    (snapshot): LinkState => [sync.hrefFor(to, params, snapshot), currentness(table, snapshot, to, params)],
-    sameLinkState,
+  // The same selector while the link's props are (a header's links through every navigation): the
+  // render a navigation causes then reads the pair its store listener worked out for that snapshot.
+  const select = useMemo(
+    () =>
+      (snapshot: AnyMachineSnapshot): LinkState => [
+        sync.hrefFor(to, params, snapshot),
+        currentness(table, snapshot, to, params),
+      ],
+    [sync, table, to, params],
   );
+  const [href, current] = useShown(router, select, sameLinkState);
   const preload = () => {
     for (let node: AnyStateNode | undefined = table.routes.get(to.slice(1))?.node; node; node = node.parent) {
       void views[node.id]?.load().catch(() => {});
