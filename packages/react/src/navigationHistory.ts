@@ -32,7 +32,12 @@ export function navigationOf(win: Window): Navigation | undefined {
  */
 export function createNavigationHistory(win: Window = window, base = '/'): History {
   const navigation = navigationOf(win);
-  if (!navigation) throw new Error('createNavigationHistory() needs window.navigation: use createBrowserHistory()');
+  if (!navigation)
+    throw new Error(
+      process.env.NODE_ENV === 'production'
+        ? 'No window.navigation'
+        : 'createNavigationHistory() needs window.navigation: use createBrowserHistory()',
+    );
   const prefix = base.replace(/\/$/, '');
   const listeners = new Set<(update: HistoryUpdate) => void>();
   let interceptor: HistoryInterceptor | undefined;
