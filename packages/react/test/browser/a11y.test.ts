@@ -2,7 +2,15 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { errorStrings } from '@statechart/calls';
 import { stockStrings as strings } from '@statechart/react';
-import { axeViolations, COLOR_RULES, violationsIn, type ScreenState, launch } from '@statechart/paths/chromium';
+import {
+  axeViolations,
+  COLOR_RULES,
+  violationsIn,
+  type ScreenState,
+  launch,
+  screenStatesOf,
+} from '@statechart/paths/chromium';
+import { referenceSpec } from '../../../../examples/reference/paths';
 
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
 let browser: Browser;
@@ -15,8 +23,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every screen state of the reference machine, the overlay open over each kind of screen. */
-const referenceStates: ScreenState[] = [
+/**
+ * The reference machine's screen states by hand: the overlay open over each kind of screen, and the
+ * states only an act reaches (a tab, a form sent, a menu open, signed in). Every other screen a URL
+ * shows is added below, derived from the machine (screenStatesOf), so a new screen is audited too.
+ */
+const handStates: ScreenState[] = [
   { name: 'home', url: '/', heading: 'Reference home' },
   { name: 'section list', url: '/section', heading: 'All items' },
   { name: 'section list, filtered and paged', url: '/section?q=red&page=2', heading: 'All items' },
@@ -131,6 +143,11 @@ const referenceStates: ScreenState[] = [
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
     },
   },
+];
+const handUrls = new Set(handStates.map((state) => state.url));
+const referenceStates: ScreenState[] = [
+  ...handStates,
+  ...screenStatesOf(referenceSpec).states.filter((state) => !handUrls.has(state.url)),
 ];
 
 for (const [app, states] of [['reference', referenceStates]] as const) {
