@@ -22,6 +22,14 @@ describe('screenStatesOf: the screens a URL shows, for an audit', () => {
     expect(states.map((state) => state.url)).not.toContain('/search/results');
   });
 
+  it('takes each state shown once: a search variant that shows the same views is not audited again', () => {
+    const urls = screenStatesOf(referenceSpec).states.map((state) => state.url);
+    expect(urls).toContain('/section');
+    expect(urls).not.toContain('/section?q=red');
+    // The overlay is a state of its own (a parallel region), so its URL is kept.
+    expect(urls).toContain('/?overlay=open');
+  });
+
   it.each([referenceSpec, ...minimalSpecs].map((spec) => [spec.name, spec] as const))(
     '%s: one entry per URL, each with the heading to wait for, none left out',
     (_, spec) => {
