@@ -161,10 +161,7 @@ export async function back(page: Page, expect: string): Promise<Sample> {
   return settled(page, `Back to "${expect}"`);
 }
 
-export const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-};
+export { quantile } from '../scripts/stats';
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export async function openApp(

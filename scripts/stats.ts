@@ -1,0 +1,44 @@
+/**
+ * Small statistics for the benchmarks (bench/ imports it; scripts/ never imports bench/).
+ */
+
+/** The q-quantile of `values` (nearest rank, no interpolation); NaN when empty. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+/**
+ * A 95 % bootstrap interval of quantile(a, q) ÷ quantile(b, q): both samples resampled with
+ * replacement `iterations` times, independently, and the 2.5th and 97.5th percentiles of the
+ * ratios taken. A p95 of some hundred samples of a few milliseconds moves by tenths between runs
+ * on a shared machine; the interval says how far this run's ratio can be trusted: a target whose
+ * limit lies inside it is within this run's noise, one outside it is met or missed beyond it.
+ * Seeded (mulberry32), so that one run's samples always give the same interval.
+ */
+export function ratioInterval(
+  a: readonly number[],
+  b: readonly number[],
+  q: number,
+  { iterations = 2000, seed = 1 }: { iterations?: number; seed?: number } = {},
+): [low: number, high: number] {
+  if (a.length === 0 || b.length === 0) return [NaN, NaN];
+  const random = mulberry32(seed);
+  const resample = (values: readonly number[]) =>
+    Array.from({ length: values.length }, () => values[Math.floor(random() * values.length)] as number);
+  const ratios: number[] = [];
+  for (let i = 0; i < iterations; i++) ratios.push(quantile(resample(a), q) / quantile(resample(b), q));
+  return [quantile(ratios, 0.025), quantile(ratios, 0.975)];
+}
+
+/** A small seeded generator of numbers in [0, 1): the same seed, the same sequence. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
