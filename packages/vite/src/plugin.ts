@@ -187,16 +187,20 @@ export async function apiProxy(options: StatechartAppOptions): Promise<Record<st
  */
 export function smallPreloadHelper(): Plugin {
   let base = '/';
+  let keepWrappers = false;
   return {
     name: 'small-preload-helper',
     apply: 'build',
     enforce: 'pre',
     configResolved(config) {
       base = config.base;
+      const { modulePreload } = config.build;
+      // A config's own resolveDependencies may add dependencies to any import: then Vite decides them all.
+      keepWrappers = modulePreload !== false && modulePreload.resolveDependencies !== undefined;
     },
     // Before minification, which then drops the helper when no call is left (the foundation app's case).
     renderChunk(code, chunk, _options, meta) {
-      if (!code.includes(PRELOAD_MARKER)) return null;
+      if (keepWrappers || !code.includes(PRELOAD_MARKER)) return null;
       const unwrapped = unwrapEmptyPreloads(code, this.parse(code), chunk.fileName, meta.chunks);
       return unwrapped && { code: unwrapped.toString(), map: unwrapped.generateMap({ hires: 'boundary' }) };
     },

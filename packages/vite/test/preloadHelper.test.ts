@@ -8,7 +8,7 @@ type Preload = (load: () => Promise<string>, deps?: string[]) => Promise<string>
 /** The helper's module code, as the build gets it, turned into a function to call here. */
 function helper(base = '/app/'): Preload {
   const plugin = smallPreloadHelper();
-  (plugin.configResolved as (config: { base: string }) => void)({ base });
+  (plugin.configResolved as (config: object) => void)({ base, build: { modulePreload: { polyfill: false } } });
   const code = (plugin.load as (id: string) => string | undefined)('\0vite/preload-helper.js');
   if (!code) throw new Error('the plugin did not load the preload helper');
   return new Function(code.replace('export const __vitePreload =', 'return'))() as Preload;
@@ -85,6 +85,19 @@ describe("Vite's preload wrapper, left out where it would preload nothing (unwra
       const code = `const load = () => ${wrap(`import("./${file}.js")`)};`;
       expect(unwrap(code)).toBe(code);
     }
+  });
+
+  it("leaves every wrapper to Vite when the config resolves a lazy import's dependencies itself", () => {
+    type Hook = (this: { parse: typeof parseAst }, ...args: unknown[]) => unknown;
+    const plugin = smallPreloadHelper();
+    const configure = plugin.configResolved as (config: object) => void;
+    const render = (plugin.renderChunk as Hook).bind({ parse: parseAst });
+    const code = `const load = () => ${wrap('import("./view.js")')};`;
+    const chunk = { fileName: 'assets/index.js' };
+    configure({ base: '/', build: { modulePreload: { resolveDependencies: () => [] } } });
+    expect(render(code, chunk, {}, { chunks })).toBeNull();
+    configure({ base: '/', build: { modulePreload: { polyfill: false } } });
+    expect(render(code, chunk, {}, { chunks })).toMatchObject({ code: 'const load = () => import("./view.js");' });
   });
 
   it('keeps nested wrappers as Vite wrote them (it pairs imports and markers by nesting)', () => {
