@@ -1,5 +1,6 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createElement, useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigation } from './routing';
+import type { HeaderMenuProps } from './headerMenu';
 
 /**
  * The header's navigation: its entries on the header's one row, or, when they do not fit there
@@ -10,8 +11,22 @@ import { useNavigation } from './routing';
  * list is laid out on one row and, when wider than the nav, the nav gets `data-menu`. styles.css
  * draws the rest from `data-menu` and `aria-expanded`. The menu closes on Escape (the focus goes
  * back to the button), when the focus leaves it, and on any navigation.
+ *
+ * The first paint needs the measure and the button (it opens the menu from the first click);
+ * Escape, the focus leaving and resizes are `menu` (headerMenu.ts), which the shell passes in once
+ * the effects' chunk is in, beside the first render.
  */
-export function HeaderNav({ label, menu, children }: { label: string; menu: string; children: ReactNode }) {
+export function HeaderNav({
+  label,
+  menu,
+  behaviour,
+  children,
+}: {
+  label: string;
+  menu: string;
+  behaviour?: ComponentType<HeaderMenuProps>;
+  children: ReactNode;
+}) {
   const nav = useRef<HTMLElement>(null);
   const { id } = useNavigation();
   // Open for one navigation: the one shown when it was opened.
@@ -20,26 +35,8 @@ export function HeaderNav({ label, menu, children }: { label: string; menu: stri
   // Measured when the entries change (a render of the shell's that changed them), not on every
   // navigation: measuring reads layout, which the browser then works out inside the click's task.
   useLayoutEffect(() => fit(nav.current!), [children]);
-  useLayoutEffect(() => {
-    // jsdom has neither layout nor ResizeObserver.
-    const observer = window.ResizeObserver && new ResizeObserver(() => fit(nav.current!));
-    observer?.observe(nav.current!);
-    return () => observer?.disconnect();
-  }, []);
-  const escape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpenAt(undefined);
-    nav.current!.querySelector('button')!.focus();
-  };
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape and the focus leaving, from its button and links
-    <nav
-      ref={nav}
-      aria-label={label}
-      className="site-nav"
-      onKeyDown={escape}
-      onBlur={(event) => nav.current!.contains(event.relatedTarget) || setOpenAt(undefined)}
-    >
+    <nav ref={nav} aria-label={label} className="site-nav">
       <button
         type="button"
         className="nav-toggle"
@@ -52,12 +49,14 @@ export function HeaderNav({ label, menu, children }: { label: string; menu: stri
       <ul id="site-nav-list" className="nav-list">
         {children}
       </ul>
+      {/* eslint-disable-next-line react-hooks/refs -- read in the behaviour's effects only, never while rendering */}
+      {behaviour && createElement(behaviour, { nav, open, setOpenAt })}
     </nav>
   );
 }
 
-/** Row or menu: the entries' one-row width against the nav's (the list is its last child). */
-function fit(nav: HTMLElement) {
+/** Row or menu: the entries' one-row width against the nav's (the list is its last element). */
+export function fit(nav: HTMLElement) {
   delete nav.dataset.menu;
   if (nav.lastElementChild!.scrollWidth > nav.clientWidth) nav.dataset.menu = '';
 }

@@ -106,7 +106,7 @@ export function Shell({ strings }: { strings: ShellStrings }) {
       <header className="site-header">
         <div className="site-header__inner">
           <span className="brand">{strings.productName}</span>
-          <HeaderNav label={strings.navLabel} menu={strings.menu}>
+          <HeaderNav label={strings.navLabel} menu={strings.menu} behaviour={loaded?.HeaderMenu}>
             {entries}
           </HeaderNav>
         </div>

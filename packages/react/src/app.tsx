@@ -98,13 +98,13 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
     );
     void warm.then((warmer) => warmer?.(href));
   };
-  const element: ReactNode = (
-    <StrictMode>
-      <RouterProvider router={router}>
-        <Shell strings={strings} />
-      </RouterProvider>
-    </StrictMode>
+  const shell = (
+    <RouterProvider router={router}>
+      <Shell strings={strings} />
+    </RouterProvider>
   );
+  // StrictMode's checks run in development builds only: production leaves it out of the first load.
+  const element: ReactNode = process.env.NODE_ENV === 'production' ? shell : <StrictMode>{shell}</StrictMode>;
   return { actor, table, sync, router, element };
 }
 

@@ -6,6 +6,7 @@ import { VIEW_PENDING, type ViewRegistry } from './views';
 import { ARRIVED } from './focus';
 import { presentWithViewTransitions } from './viewTransitions';
 export { RefusalNotice } from './RefusalNotice';
+export { HeaderMenu } from './headerMenu';
 
 /**
  * What a navigation does for people after the new screen is committed, besides the title and the

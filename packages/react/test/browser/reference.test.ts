@@ -385,6 +385,8 @@ describe.concurrent('the header', () => {
       origin() + '/section/3',
       async (page) => {
         await heading(page, 'Item 3').waitFor();
+        // Escape and the focus leaving come with the effects' chunk, beside the first render.
+        await page.waitForLoadState('networkidle');
         expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
         expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
         expect(await menu(page).getAttribute('aria-controls')).toBe('site-nav-list');
@@ -421,6 +423,39 @@ describe.concurrent('the header', () => {
       },
       { viewport: PHONE },
     );
+  });
+
+  it('opens its menu from the first click, before the chunk with Escape and resizes is in, and has them once it is', async ({
+    expect,
+  }) => {
+    const own = await browser.newContext({ viewport: PHONE });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await own.route('**/assets/navigationEffects-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await withPage(own, origin() + '/', async (page) => {
+        await heading(page, 'Reference home').waitFor();
+        // Measured at the first paint: the entries do not fit, the button is there and opens them.
+        await menu(page).click();
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('true');
+        await expect.poll(() => entries(page).isVisible()).toBe(true);
+        release();
+        await page.waitForLoadState('networkidle');
+        await entries(page).getByRole('link', { name: 'Home' }).focus();
+        await page.keyboard.press('Escape');
+        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+        expect(await focused(page)).toBe('Menu');
+        // The nav is measured again when it is resized.
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await expect.poll(() => menu(page).isVisible()).toBe(false);
+      });
+    } finally {
+      release();
+      await own.close();
+    }
   });
 
   it('shows its entries on its one row when they fit, and the menu only when they stop fitting', async ({ expect }) => {
