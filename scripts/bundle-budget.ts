@@ -322,7 +322,7 @@ export function formatReport(report: BundleReport): string {
     ...(reactFloor ? [`React floor (react + react-dom):                     ${kb(reactFloor.initialJs)} gz`] : []),
     `Stack floor (+ xstate, @xstate/react, Navigation API): ${kb(stackFloor.initialJs)} gz`,
     `Foundation app (generated, ${BASE_SCREENS} screens, its own words):  ${kb(generated.base.initialJs)} gz`,
-    `1. Foundation overhead (foundation app − stack floor): ${kb(overhead)} (${overhead} B); gate ${kb(BUDGET_OVER_STACK_FLOOR)}; target ${kb(target)}`,
+    `1. Foundation overhead (foundation app − stack floor): ${kb(overhead)} (${overhead} B); gate ${kb(BUDGET_OVER_STACK_FLOOR)} (${BUDGET_OVER_STACK_FLOOR} B); target ${kb(target)}`,
     ...(overhead > target
       ? [`   WARNING: over the ${kb(target)} target by ${kb(overhead - target)} (${overhead - target} B)`]
       : []),
