@@ -8,6 +8,7 @@ import {
   BUDGET_OVER_STACK_FLOOR,
   PER_SCREEN_TARGET,
   PRODUCT_INITIAL_JS_BUDGET,
+  STEP_OVER_STACK_FLOOR,
   TARGET_OVER_STACK_FLOOR,
   kb,
   measureBundles,
@@ -29,8 +30,8 @@ legitimate growth (screens, valibot, calls, forms) never fails the foundation's 
 
 1. **Foundation overhead** = the foundation app (the generated app below with ${BASE_SCREENS} screens and its own
    words: its features never change when the product grows) − the stack floor.
-   Target ≤ ${kb(TARGET_OVER_STACK_FLOOR)}. The gate allows ${kb(BUDGET_OVER_STACK_FLOOR)} (the measured overhead plus a
-   small margin, while the target is missed).
+   Target ≤ ${kb(TARGET_OVER_STACK_FLOOR)}; issue 35's step towards it ≤ ${kb(STEP_OVER_STACK_FLOOR)} (${STEP_OVER_STACK_FLOOR} B). The gate allows
+   ${BUDGET_OVER_STACK_FLOOR} B (the measured overhead plus a small margin, while the target is missed).
 2. **Per-screen cost** = (initial JS of a generated product-shaped app with ${BASE_SCREENS + ADDED_SCREENS} screens − the same
    with ${BASE_SCREENS}) / ${ADDED_SCREENS}. The generated apps (scripts/budget/generatedApp.ts) are the product's main.tsx,
    shell and routing with a machine written as README's recipe writes a screen: a state node with an
@@ -53,7 +54,7 @@ legitimate growth (screens, valibot, calls, forms) never fails the foundation's 
 Per screen: **${perScreen <= PER_SCREEN_TARGET ? 'met' : `missed by ${(perScreen - PER_SCREEN_TARGET).toFixed(0)} B`}** (${perScreen.toFixed(0)} B ≤ ${PER_SCREEN_TARGET} B).
 Overhead: ${
     missed > 0
-      ? `**missed by ${kb(missed)}** (${missed} B). What it is made of: "Initial JS by package" in
+      ? `**missed by ${kb(missed)}** (${missed} B); issue 35's step: ${overhead <= STEP_OVER_STACK_FLOOR ? '**met**' : `**missed by ${overhead - STEP_OVER_STACK_FLOOR} B**`}. What it is made of: "Initial JS by package" in
 section 4 attributes each byte of the routing app's first load to its package (bench/packages.ts).`
       : '**met**.'
   }

@@ -30,6 +30,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** What the issue allows the foundation to add to the stack floor, gzip -9 bytes (1 KB = 1,024 B). */
 export const TARGET_OVER_STACK_FLOOR = 4 * 1024;
+/** Issue 35's step towards that target: 7.5 KB, with the gate lowered to it once reached. */
+export const STEP_OVER_STACK_FLOOR = 7.5 * 1024;
 /**
  * What the gate allows the foundation app over the stack floor: the target is missed
  * (docs/BENCHMARKS.md, "Bundle", says by how much), so the gate holds the measured overhead plus a
@@ -324,7 +326,12 @@ export function formatReport(report: BundleReport): string {
     `Foundation app (generated, ${BASE_SCREENS} screens, its own words):  ${kb(generated.base.initialJs)} gz`,
     `1. Foundation overhead (foundation app − stack floor): ${kb(overhead)} (${overhead} B); gate ${kb(BUDGET_OVER_STACK_FLOOR)} (${BUDGET_OVER_STACK_FLOOR} B); target ${kb(target)}`,
     ...(overhead > target
-      ? [`   WARNING: over the ${kb(target)} target by ${kb(overhead - target)} (${overhead - target} B)`]
+      ? [
+          `   WARNING: over the ${kb(target)} target by ${kb(overhead - target)} (${overhead - target} B)` +
+            (overhead > STEP_OVER_STACK_FLOOR
+              ? `, and over issue 35's ${kb(STEP_OVER_STACK_FLOOR)} step by ${overhead - STEP_OVER_STACK_FLOOR} B`
+              : ''),
+        ]
       : []),
     `2. Per screen: generated apps with ${BASE_SCREENS} and ${BASE_SCREENS + ADDED_SCREENS} screens: ${kb(generated.base.initialJs)} → ${kb(generated.grown.initialJs)} gz, ` +
       `${perScreen.toFixed(0)} B per added screen; gate and target ${PER_SCREEN_TARGET} B`,
