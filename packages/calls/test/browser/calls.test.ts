@@ -219,7 +219,9 @@ describe.concurrent('loading on entry', () => {
         const tab = (name: string) => page.getByRole('group', { name: 'Record tabs' }).getByRole('button', { name });
         await page.locator('main section[aria-busy="true"]').first().waitFor();
         await tab('Notes').click();
-        expect(await tab('Notes').getAttribute('aria-pressed')).toBe('true');
+        // Waited on: the notes state runs a view transition (meta.viewTransition), whose commit
+        // follows the browser's capture of the old screen, a frame or more on a loaded machine.
+        await expect.poll(() => tab('Notes').getAttribute('aria-pressed')).toBe('true');
         expect(
           await page.locator('main section[aria-busy="true"]').count(),
           'still loading when the tab was chosen',
