@@ -290,9 +290,13 @@ function selfTransition(to: string, keep: string[], shown: unknown) {
  * snapshot; `_nodes` are its active state nodes, as `stateIn` reads them): routed.test.ts pins it.
  */
 export function noneActive(ids: readonly string[]) {
-  return Object.assign(() => false, {
+  const guard = Object.assign(() => false, {
     check: (snapshot: { _nodes: AnyStateNode[] }) => !snapshot._nodes.some((node) => ids.includes(node.id)),
   });
+  // The visualiser labels a guard by its function's name (`and(route.to(#a), noneActive)`); a
+  // production build has no visualiser, and keeps no name.
+  if (process.env.NODE_ENV !== 'production') Object.defineProperty(guard, 'name', { value: 'noneActive' });
+  return guard;
 }
 
 /**

@@ -143,6 +143,29 @@ describe('invoked actors in the graph', () => {
   });
 });
 
+describe('guard labels of routed() machines', () => {
+  it('names the guard that answers a parent’s own URL in place while no routable child is shown', () => {
+    const machine = routed(
+      createMachine({
+        id: 'm',
+        initial: 'list',
+        states: {
+          list: {
+            id: 'list',
+            route: {},
+            meta: { path: 'list' },
+            initial: 'index',
+            states: { index: {}, item: { id: 'item', route: {}, meta: { path: ':id' } } },
+          },
+        },
+      }),
+    );
+    const labels = machineGraph(machine).transitions.map((transition) => transition.guard);
+    expect(labels).toContain('and(route.to(#list), noneActive)');
+    expect(labels.filter((label) => label?.includes('inline'))).toEqual([]);
+  });
+});
+
 describe('routeTargetOf', () => {
   it('reads routed()’s guard or XState’s root-level target, never an author’s own handler’s target', () => {
     const machine = routed(
