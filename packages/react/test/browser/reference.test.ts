@@ -28,6 +28,30 @@ const heading = headingNamed;
 
 const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
 
+/**
+ * Opens `url` in a context of its own whose shell effects' chunk (focus, scroll, the header menu's
+ * keys and resizes: packages/react/src/navigationEffects.ts) is held until `release()`.
+ */
+async function withEffectsHeld(
+  url: string,
+  options: Parameters<Browser['newContext']>[0],
+  test: (page: Page, release: () => void) => Promise<void>,
+) {
+  const own = await browser.newContext(options);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await own.route('**/assets/navigationEffects-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await withPage(own, origin() + url, (page) => test(page, release));
+  } finally {
+    release();
+    await own.close();
+  }
+}
+
 // Every test opens a context of its own (withPage) and none tells the API servers how to answer,
 // so the tests run at once, up to the browser project's maxConcurrency: one's page load overlaps
 // another's waits. A test that needs api.behave() belongs in a sequential block (see calls.test.ts).
@@ -428,34 +452,22 @@ describe.concurrent('the header', () => {
   it('opens its menu from the first click, before the chunk with Escape and resizes is in, and has them once it is', async ({
     expect,
   }) => {
-    const own = await browser.newContext({ viewport: PHONE });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await own.route('**/assets/navigationEffects-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
-      await withPage(own, origin() + '/', async (page) => {
-        await heading(page, 'Reference home').waitFor();
-        // Measured at the first paint: the entries do not fit, the button is there and opens them.
-        await menu(page).click();
-        expect(await menu(page).getAttribute('aria-expanded')).toBe('true');
-        await expect.poll(() => entries(page).isVisible()).toBe(true);
-        release();
-        await page.waitForLoadState('networkidle');
-        await entries(page).getByRole('link', { name: 'Home' }).focus();
-        await page.keyboard.press('Escape');
-        expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
-        expect(await focused(page)).toBe('Menu');
-        // The nav is measured again when it is resized.
-        await page.setViewportSize({ width: 1440, height: 900 });
-        await expect.poll(() => menu(page).isVisible()).toBe(false);
-      });
-    } finally {
+    await withEffectsHeld('/', { viewport: PHONE }, async (page, release) => {
+      await heading(page, 'Reference home').waitFor();
+      // Measured at the first paint: the entries do not fit, the button is there and opens them.
+      await menu(page).click();
+      expect(await menu(page).getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => entries(page).isVisible()).toBe(true);
       release();
-      await own.close();
-    }
+      await page.waitForLoadState('networkidle');
+      await entries(page).getByRole('link', { name: 'Home' }).focus();
+      await page.keyboard.press('Escape');
+      expect(await menu(page).getAttribute('aria-expanded')).toBe('false');
+      expect(await focused(page)).toBe('Menu');
+      // The nav is measured again when it is resized.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect.poll(() => menu(page).isVisible()).toBe(false);
+    });
   });
 
   it('shows its entries on its one row when they fit, and the menu only when they stop fitting', async ({ expect }) => {
@@ -509,37 +521,24 @@ describe.concurrent('after a navigation', () => {
   it('sets title and announcement at once, and focus once the chunk that moves it is in', async ({ expect }) => {
     // The shell's focus and scroll effects load beside the first render (packages/react/src/Shell.tsx):
     // held here, a navigation made before they arrive is focused when they do.
-    const own = await browser.newContext();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await own.route('**/assets/navigationEffects-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    try {
-      await withPage(own, origin() + '/', async (page) => {
-        await heading(page, 'Reference home').waitFor();
-        await page.getByRole('link', { name: 'Editor' }).click();
-        await heading(page, 'Editor').waitFor();
-        expect(await page.title()).toBe('Editor · Reference app');
-        await expect
-          .poll(() => page.locator('[role=status][aria-live=polite]').textContent())
-          .toBe('Editor, page loaded');
-        expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
-        release();
-        // The chunk now loads, then moves the focus: on a loaded machine (load 17-25) that took
-        // longer than the poll's default 1 s, and the focus was still on the link.
-        await expect
-          .poll(
-            () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
-            { timeout: 10_000 },
-          )
-          .toBe('H1 Editor');
-      });
-    } finally {
+    await withEffectsHeld('/', {}, async (page, release) => {
+      await heading(page, 'Reference home').waitFor();
+      await page.getByRole('link', { name: 'Editor' }).click();
+      await heading(page, 'Editor').waitFor();
+      expect(await page.title()).toBe('Editor · Reference app');
+      await expect
+        .poll(() => page.locator('[role=status][aria-live=polite]').textContent())
+        .toBe('Editor, page loaded');
+      expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H1');
       release();
-      await own.close();
-    }
+      // The chunk now loads, then moves the focus: on a loaded machine (load 17-25) that took
+      // longer than the poll's default 1 s, and the focus was still on the link.
+      await expect
+        .poll(() => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`), {
+          timeout: 10_000,
+        })
+        .toBe('H1 Editor');
+    });
   });
 
   it('asks again for the focus chunk on the next navigation when it failed to load', async ({ expect }) => {
