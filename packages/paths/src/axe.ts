@@ -52,6 +52,29 @@ export interface ScreenState {
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 /**
+ * Waits for the state's heading; when it never shows, says which heading was awaited, where, and
+ * what the page shows instead (a test's own timeout would say none of it). Well before a test's
+ * usual 30 s, so that this message is the one a person reads.
+ */
+async function shownOrSaid(page: Page, state: ScreenState, timeout: number): Promise<void> {
+  try {
+    await heading(page, state.heading).waitFor({ timeout });
+  } catch (error) {
+    const shown = await page
+      .getByRole('heading')
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(
+      `${state.name}: the heading "${state.heading}" never showed at ${state.url} within ${timeout} ms; the page ` +
+        `shows ${shown.length ? shown.map((text) => `"${text.trim()}"`).join(', ') : 'no heading'}. The audit waits ` +
+        `for the heading the path spec asserts there (tests/paths/…: assertions): it must be the view's heading, ` +
+        `word for word (a placeholder still in either one differs).`,
+      { cause: error },
+    );
+  }
+}
+
+/**
  * Only these axe rules depend on the color scheme (they read rendered colors); the others read the
  * DOM and ARIA, which the scheme does not change. So a state is loaded once: every rule in light,
  * then these again in dark, on the same page. Half the page loads and axe runs of one per scheme.
@@ -82,7 +105,18 @@ export function animationsSettled(page: Page): Promise<unknown> {
  * shared context: cheaper than a context, and the app's chunks come from its cache.
  */
 export async function violationsIn(
-  { browser, shared, context }: { browser: Browser; shared: BrowserContext; context: BrowserContextOptions },
+  {
+    browser,
+    shared,
+    context,
+    headingTimeout = 15_000,
+  }: {
+    browser: Browser;
+    shared: BrowserContext;
+    context: BrowserContextOptions;
+    /** How long the state's heading may take to show before the audit says it never did (ms). */
+    headingTimeout?: number;
+  },
   origin: string,
   state: ScreenState,
 ): Promise<string[]> {
@@ -91,7 +125,7 @@ export async function violationsIn(
   try {
     await state.before?.(page);
     await page.goto(origin + state.url);
-    await heading(page, state.heading).waitFor();
+    await shownOrSaid(page, state, headingTimeout);
     await state.act?.(page);
     await animationsSettled(page);
     const light = await axeViolations(page);

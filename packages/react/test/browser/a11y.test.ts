@@ -167,6 +167,20 @@ for (const [app, states] of [['reference', referenceStates]] as const) {
 // The audit itself can fail: a page with one violation of each kind the tests rely on (a DOM rule,
 // and a colour rule that only the dark scheme breaks), no app, so it costs one blank page.
 describe('the axe audit', () => {
+  it('says which heading it waited for, where, and what the page shows, when that heading never shows', async ({
+    expect,
+  }) => {
+    const state = { name: 'home, asserted with a placeholder', url: '/', heading: 'TODO: its heading' };
+    const audit = violationsIn(
+      { browser, shared, context: CONTEXT, headingTimeout: 1000 },
+      inject('referenceUrl'),
+      state,
+    );
+    await expect(audit).rejects.toThrow(
+      'home, asserted with a placeholder: the heading "TODO: its heading" never showed at / within 1000 ms; the page shows "Reference home"',
+    );
+  });
+
   it('reports a DOM violation, and a colour violation with only the colour rules run', async ({ expect }) => {
     const context = await browser.newContext();
     try {
