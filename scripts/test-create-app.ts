@@ -15,12 +15,13 @@
  *
  * Each step says what failed and where; the folder is kept on failure (its path is printed).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { launch } from '@statechart/paths/chromium';
+import { createProduct, packWorkspaces, pointAtTarballs, run as runIn, step as stepIn, took } from './outside/product';
 import { recordTestTime } from './testTimes';
 
 const root = process.cwd();
@@ -30,61 +31,13 @@ const shots = join(root, 'test-results', 'create-app');
 mkdirSync(shots, { recursive: true });
 const tarballs = join(work, 'tarballs');
 const product = join(work, 'my-app');
-const took: string[] = [];
 
-function step<T>(name: string, run: () => T): T {
-  const start = performance.now();
-  console.log(`\n▶ ${name}`);
-  try {
-    return run();
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: Buffer | string; stderr?: Buffer | string };
-    console.error(`✗ ${name} failed (the product is kept in ${product}):\n${stdout}${stderr}`);
-    throw error;
-  } finally {
-    took.push(`${name}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  }
-}
-const run = (command: string, args: string[], cwd = product) =>
-  execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+const step = <T>(name: string, body: () => T) => stepIn(name, product, body);
+const run = (command: string, args: string[], cwd = product) => runIn(command, args, cwd);
 
-mkdirSync(tarballs);
-step('npm pack every package', () => {
-  run('npm', ['pack', '--workspaces', '--pack-destination', tarballs, '--silent'], root);
-});
-const packed = readdirSync(tarballs);
-const tarballOf = (name: string) => {
-  const file = packed.find((candidate) => candidate.startsWith(`${name.replace('@', '').replace('/', '-')}-`));
-  if (!file) throw new Error(`no tarball for ${name} in ${tarballs} (${packed.join(', ')})`);
-  return join(tarballs, file);
-};
-
-step('create-statechart-app my-app (from its tarball)', () => {
-  const unpacked = join(work, 'create');
-  mkdirSync(unpacked);
-  run('tar', ['xzf', tarballOf('create-statechart-app'), '-C', unpacked], root);
-  console.log(run(process.execPath, [join(unpacked, 'package/bin/create-statechart-app.mjs'), product], work));
-});
-
-step('point @statechart/* at the tarballs', () => {
-  const file = join(product, 'package.json');
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
-    dependencies: Record<string, string>;
-    devDependencies: Record<string, string>;
-    overrides?: Record<string, string>;
-  };
-  const local = (name: string) => `file:${tarballOf(name)}`;
-  const framework = packed
-    .filter((file) => file.startsWith('statechart-'))
-    .map((file) => `@statechart/${file.replace(/^statechart-/, '').replace(/-\d+\.\d+\.\d+.*$/, '')}`);
-  for (const field of ['dependencies', 'devDependencies'] as const) {
-    for (const name of Object.keys(manifest[field]))
-      if (name.startsWith('@statechart/')) manifest[field][name] = local(name);
-  }
-  // The packages depend on one another by version: the same tarballs, wherever they are asked for.
-  manifest.overrides = Object.fromEntries(framework.map((name) => [name, local(name)]));
-  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
-});
+step('npm pack every package', () => packWorkspaces(root, tarballs));
+step('create-statechart-app my-app (from its tarball)', () => console.log(createProduct(tarballs, product, work)));
+step('point @statechart/* at the tarballs', () => pointAtTarballs(product, tarballs));
 
 step('npm install', () => run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']));
 
