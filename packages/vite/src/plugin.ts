@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import MagicString from 'magic-string';
+import { dependencyUrls } from './dependencyUrls';
 import { specSamples } from './samples';
 import type { Connect, Plugin, PluginOption, ProxyOptions } from 'vite';
 
@@ -365,8 +366,14 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
   let hasApi = false;
   /** The development API server's own origin, when this config started it (not a real backend's). */
   let devApi: string | undefined;
+  let root = process.cwd();
+  let base = '/';
   const defaults: Plugin = {
     name: 'statechart-app',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
     async config(_config, { command }) {
       const proxy = command === 'serve' ? await apiProxy(options) : undefined;
       hasApi = proxy !== undefined;
@@ -381,6 +388,16 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
         // localhost origin, so a page on another local port could call /api).
         server: { proxy, cors: false },
         preview: { proxy, cors: false },
+        optimizeDeps: {
+          rolldownOptions: {
+            plugins: [
+              dependencyUrls(
+                () => root,
+                () => base,
+              ),
+            ],
+          },
+        },
         build: {
           emptyOutDir: true,
           target: 'es2022',
