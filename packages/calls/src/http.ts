@@ -11,7 +11,7 @@ import { retryAfterMs } from './retryAfter';
  * AbortSignal to fetch: leaving the invoking state aborts it.
  */
 
-type Schema<T> = v.GenericSchema<unknown, T>;
+export type Schema<T> = v.GenericSchema<unknown, T>;
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

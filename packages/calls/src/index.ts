@@ -4,15 +4,34 @@
  * `@statechart/calls` (Node only).
  */
 export { CallFailed, CallPending, CallRegion } from './CallStatus';
-export { callActor } from './cache';
+export { type CallCache, callActor, createCallCache } from './cache';
 export { errorStrings } from './errorStrings';
-export { catalogueEntry, describeError, genericEntry } from './errors';
-export { CallFailure, type CallSpec, DEFAULT_TIMEOUT_MS, defineCall, defineCalls, type StaleTarget } from './http';
+export {
+  type CatalogueEntry,
+  catalogueEntry,
+  describeError,
+  genericEntry,
+  type Handling as ErrorHandling,
+  type MessageKey,
+} from './errors';
+export {
+  CallFailure,
+  type CallMethod,
+  type CallSpec,
+  DEFAULT_TIMEOUT_MS,
+  defineCall,
+  defineCalls,
+  type Schema as CallSchema,
+  type StaleTarget,
+} from './http';
+export { retryAfterMs } from './retryAfter';
 export { useWaitLeft } from './waitLeft';
 export {
   type CallError,
   callPlaceholder,
+  type KnownCallErrorCode,
   newIdempotencyKey,
+  type ServerFieldError,
   serverFieldErrorsSchema,
   type Submission,
   toCallError,

@@ -3,4 +3,16 @@
  * and `vite preview`, its idempotency memory, and the control endpoints the tests use.
  */
 export { apiControl } from './apiControl';
-export { type ApiServer, type Handlers, startApiServer } from './apiServer';
+export {
+  type ApiServer,
+  type ApiServerLimits,
+  type Behaviour as ApiBehaviour,
+  type Handler as ApiHandler,
+  type HandlerAnswer as ApiHandlerAnswer,
+  type HandlerRequest as ApiHandlerRequest,
+  type Handlers,
+  type Method as ApiMethod,
+  type RequestRecord as ApiRequestRecord,
+  type Rule as ApiRule,
+  startApiServer,
+} from './apiServer';

@@ -1,4 +1,4 @@
 /**
  * The command line's library part: the placeholder gate (`new:screen` is the bin).
  */
-export { unfilledPlaceholders } from './placeholders';
+export { type PlaceholderSources, unfilledPlaceholders } from './placeholders';

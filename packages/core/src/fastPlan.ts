@@ -1,7 +1,7 @@
 import { attachMoves } from './moves';
 import type { RouteEvent } from './routeMeta';
 import { isNeeded, sameLocation, type AttachMoves, type MoveOne, type RouterStart } from './syncStart';
-import { locate, resolveUrl, routeEvent, type Location } from './url';
+import { locate, resolveUrl, routeEvent, type RouteLocation } from './url';
 
 /**
  * The moves with the common move's plan: a link or Back to another screen is one part of the URL,
@@ -16,7 +16,7 @@ export const attachPlannedMoves: AttachMoves = (start) => attachMoves(withFastPl
 
 export function withFastPlan(start: RouterStart): RouterStart {
   const { actor, table } = start;
-  const planMove = (locations: Location[], one?: MoveOne): RouteEvent[] | 'refused' => {
+  const planMove = (locations: RouteLocation[], one?: MoveOne): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
     const moving = locations.filter((location) => isNeeded(table, location, now));
     const only = moving.length === 1 ? moving[0] : undefined;

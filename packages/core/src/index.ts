@@ -16,7 +16,16 @@ export {
   routeTargetOf,
   startsAtUrl,
 } from './routed';
-export { int, type RoutedContext, type RouteEvent, type RouteMeta, text, URL_PARAM } from './routeMeta';
+export {
+  int,
+  type Param,
+  type RoutedContext,
+  type RouteEvent,
+  type RouteMeta,
+  text,
+  type TitleFrom,
+  URL_PARAM,
+} from './routeMeta';
 export { buildRouteTable, type Route, type RouteTable } from './table';
 export {
   activeNodes,
@@ -27,6 +36,7 @@ export {
   paramsOf,
   resolveUrl,
   routeEvent,
+  type RouteLocation,
   sameScreens,
   type Screen,
   screenKey,
@@ -35,7 +45,7 @@ export {
   screenTitles,
 } from './url';
 export { linkLocations } from './links';
-export { createRouterSync, type Navigation, type Refusal, type RouterSync } from './sync';
+export { createRouterSync, type Navigation, type Refusal, type RouterSync, type RouterSyncOptions } from './sync';
 export { createDeferredRouterSync, loadRouterMoves } from './deferredSync';
 export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
 export {
@@ -46,6 +56,7 @@ export {
   type RouteIdOf,
   type RoutesOf,
   type RouteTypes,
+  type WithRouteConfig,
 } from './routeTypes';
 export { LEAVING_REFUSED, refuseLeavingWhile, refusesLeaving } from './leaving';
 export { registerWarmable, warmLogic } from './warmable';

@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { format, linkParts, locationsOf, MAX_URL_LENGTH, ORIGIN, written, type Location } from './url';
+import { format, linkParts, locationsOf, MAX_URL_LENGTH, ORIGIN, written, type RouteLocation } from './url';
 import type { RouteTable } from './table';
 
 // What a move asks of URLs beyond the first screen's needs: in the router's moves' chunk (moves.ts).
@@ -37,7 +37,7 @@ export function linkLocations(
   snapshot: AnyMachineSnapshot,
   to: string,
   params: Record<string, unknown> = {},
-): Location[] | undefined {
+): RouteLocation[] | undefined {
   const parts = linkParts(table, snapshot, to, params);
   // No pathname part (the not-found URL shown: `/` then means the entry screen), or the not-found
   // route (its URL is the one it keeps).

@@ -2,7 +2,7 @@ import { getMicrosteps, transition } from 'xstate';
 import { LEAVING_REFUSED } from './leaving';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import { linkLocations, resolveLink } from './links';
-import { href, hrefFor, routeEvent, type Location } from './url';
+import { href, hrefFor, routeEvent, type RouteLocation } from './url';
 import type { Refusal } from './sync';
 import { isActive, refuses, stripPrefix, type AttachMoves } from './syncStart';
 
@@ -49,7 +49,7 @@ export const attachMoves: AttachMoves = (start) => {
    * click: ~0.08 ms at 1,000 routes). Refused: it stayed where it was in that part and, by the pure
    * probe of the snapshot before, never entered the part's state (not a redirect back to it).
    */
-  const sendOne = (only: Location): RouteEvent[] | 'refused' => {
+  const sendOne = (only: RouteLocation): RouteEvent[] | 'refused' => {
     const before = actor.getSnapshot();
     const event = routeEvent(only);
     send([event]);

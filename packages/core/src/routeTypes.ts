@@ -11,6 +11,7 @@ import { builtOnFirstUse } from './routed';
  * parsers.
  */
 
+/** @internal A phantom key that carries a machine's route config in its type: it has no value to export. */
 declare const ROUTE_CONFIG: unique symbol;
 
 /** A machine that also carries the type of the config it was made from. */
@@ -53,6 +54,7 @@ export type RouteIdOf<M> = `#${keyof RoutesOf<M> & string}`;
 /** The machine's events a view may send: every event but the URL-driven `xstate.route` (links send those). */
 export type DomainEventOf<M extends AnyStateMachine> = Exclude<EventFromLogic<M>, { type: 'xstate.route' }>;
 
+/** @internal A step of `RoutesOf`: products name `RoutesOf`, never this. */
 type RoutesOfConfig<C> = {
   [E in RouteEntries<C, None, None> as E['id']]: { params: Flat<E['params']>; search: Flat<E['search']> };
 };
@@ -111,6 +113,7 @@ export type ContextParamsAgree<M extends AnyStateMachine> = [ParamMismatches<M>]
   ? true
   : `context.params.${ParamMismatches<M> & string}: the context's type differs from what meta parses`;
 
+/** @internal A step of `ContextParamsAgree`: products name `ContextParamsAgree`, never this. */
 type ParamMismatches<M extends AnyStateMachine> = {
   [Id in keyof RoutesOf<M>]: MismatchesIn<RoutesOf<M>[Id], ContextParams<M>>;
 }[keyof RoutesOf<M>];
@@ -139,7 +142,10 @@ export type EventsDeclared<M extends AnyStateMachine> = [UndeclaredEvents<M>] ex
   ? true
   : `on: '${UndeclaredEvents<M> & string}' is not an event of the machine: add it to the events type in setup({ types: { events } }), or fix its name`;
 
-/** The `on:` keys of a machine made through `keepRouteTypes` that name no event it declares. */
+/**
+ * @internal A step of `EventsDeclared`: the `on:` keys of a machine made through `keepRouteTypes`
+ * that name no event it declares. Products name `EventsDeclared`, never this.
+ */
 export type UndeclaredEvents<M extends AnyStateMachine> = M extends { readonly [ROUTE_CONFIG]?: infer C }
   ? Exclude<OnKeys<C>, DeclaredKey<OnKeys<C>, EventFromLogic<M>['type']>>
   : never;

@@ -11,7 +11,7 @@ import {
   routeEvent,
   sameScreens,
   screensOf,
-  type Location,
+  type RouteLocation,
 } from './url';
 import type { Navigation, RouterSync, RouterSyncOptions } from './sync';
 
@@ -41,7 +41,7 @@ export interface RouterStart extends RouterSyncOptions {
   state: { current: string; at: number | undefined };
   /** With `one`, a move of one part (the others shown) is left to it: moves.ts sends a link's at once. */
   plan(url: string, one?: MoveOne): RouteEvent[] | 'refused';
-  planMove(locations: Location[], one?: MoveOne): RouteEvent[] | 'refused';
+  planMove(locations: RouteLocation[], one?: MoveOne): RouteEvent[] | 'refused';
   send(events: readonly RouteEvent[]): void;
   write(kind: 'push' | 'replace', url: string): void;
   settle(kind: Navigation['kind']): void;
@@ -53,7 +53,7 @@ export interface RouterStart extends RouterSyncOptions {
 
 export type AttachMoves = (start: RouterStart) => RouterMoves;
 /** Moves the one part that differs; the events left to send. */
-export type MoveOne = (only: Location) => RouteEvent[] | 'refused';
+export type MoveOne = (only: RouteLocation) => RouteEvent[] | 'refused';
 
 /**
  * The router's start (the first URL applied before the first render, state → URL after each
@@ -119,7 +119,7 @@ export function startRouterSync(
    */
   // `one` (RouterStart) is the moves' own: their plan (fastPlan.ts) hands it the common move.
   const plan = (url: string) => planMove(resolveUrl(table, url));
-  const planMove = (locations: Location[]): RouteEvent[] | 'refused' => {
+  const planMove = (locations: RouteLocation[]): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
     let probe = now;
     const events: RouteEvent[] = [];
@@ -266,13 +266,13 @@ export function stripPrefix(prefix: string, url: string): string {
 }
 
 /** Whether a move must send `location`'s event from `at`: its region is shown, and it is not where `at` is. */
-export function isNeeded(table: RouteTable, location: Location, at: AnyMachineSnapshot): boolean {
+export function isNeeded(table: RouteTable, location: RouteLocation, at: AnyMachineSnapshot): boolean {
   const region = location.route.region;
   if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
   return !locate(table, at).some((here) => sameLocation(here, location));
 }
 
-export function sameLocation(a: Location, b: Location): boolean {
+export function sameLocation(a: RouteLocation, b: RouteLocation): boolean {
   if (a.route !== b.route) return false;
   // Every name of either, without a set of them: a click compares a few locations.
   for (const name in a.params) if (!Object.is(a.params[name], b.params[name])) return false;
@@ -291,7 +291,7 @@ export function isActive(table: RouteTable, snapshot: AnyMachineSnapshot, node: 
  */
 export function refuses(
   table: RouteTable,
-  location: Location,
+  location: RouteLocation,
   before: AnyMachineSnapshot,
   steps: ReadonlyArray<readonly [AnyMachineSnapshot, unknown]>,
   after: AnyMachineSnapshot,

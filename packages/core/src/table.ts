@@ -18,6 +18,7 @@ export interface Route {
   meta: RouteMeta;
 }
 
+/** @internal How the table matches URL segments: read by the core's own matching, never by a product. */
 interface TrieNode {
   /** Made on the first static child: most nodes are leaves, and an empty Map costs ~200 B each. */
   static?: Map<string, TrieNode>;

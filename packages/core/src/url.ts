@@ -6,7 +6,7 @@ import { matchSegments, splitPath, type Route, type RouteTable } from './table';
 export const MAX_URL_LENGTH = 2048;
 
 /** A routable state with the params that address it. */
-export interface Location {
+export interface RouteLocation {
   route: Route;
   params: Record<string, unknown>;
   /**
@@ -66,7 +66,7 @@ function encodeSegment(text: string): string {
  * of the state. A URL whose canonical spelling (as the app would write it back) is longer than
  * MAX_URL_LENGTH is not-found too, so that every URL the app writes loads back to its state.
  */
-export function resolveUrl(table: RouteTable, url: string): Location[] {
+export function resolveUrl(table: RouteTable, url: string): RouteLocation[] {
   const hashAt = url.indexOf('#');
   const withoutHash = hashAt >= 0 ? url.slice(0, hashAt) : url;
   // Not-found keeps the URL as the app writes it (and the browser then shows it), so that a
@@ -96,8 +96,8 @@ interface Query {
 }
 
 /** The pathname's decoded segments and the query → one location per URL part; undefined: not found. */
-export function locationsOf(table: RouteTable, pathSegments: string[], search: Query): Location[] | undefined {
-  const locations: Location[] = [];
+export function locationsOf(table: RouteTable, pathSegments: string[], search: Query): RouteLocation[] | undefined {
+  const locations: RouteLocation[] = [];
   for (const [region, trie] of table.tries) {
     const implicit = region !== null && !search.has(region);
     const segments = region === null ? pathSegments : splitPath(search.get(region) ?? '');
@@ -158,7 +158,7 @@ function parseParams(route: Route, raw: Record<string, string>, search: Query): 
 }
 
 /** The route event that asks the machine to go to a location. */
-export function routeEvent({ route, params }: Location): RouteEvent {
+export function routeEvent({ route, params }: RouteLocation): RouteEvent {
   return { type: 'xstate.route', to: `#${route.id}`, params };
 }
 
@@ -207,11 +207,11 @@ export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode
  * with the params it owns from the context. A state without a route shows at its nearest
  * routable ancestor's URL.
  */
-export function locate(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] {
+export function locate(table: RouteTable, snapshot: AnyMachineSnapshot): RouteLocation[] {
   return memo(table, snapshot, 'locate', () => locateNow(table, snapshot));
 }
 
-function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): Location[] {
+function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): RouteLocation[] {
   const deepest = new Map<string | null, Route>();
   for (const node of activeNodesOf(table, snapshot)) {
     const route = table.routes.get(node.id);
@@ -238,7 +238,7 @@ export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
 }
 
 /** Locations → URL. A location that keeps its URL wins; search-keyed parts at their default are left out. */
-export function format(locations: Location[]): string {
+export function format(locations: RouteLocation[]): string {
   const keeper = locations.find((location) => location.route.keepsUrl);
   if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
   const { path, search } = written(locations);
@@ -251,7 +251,7 @@ export function format(locations: Location[]): string {
  * What a URL holds of `locations` before the browser's encoding: the pathname's segments, and
  * the query's values by key (a search-keyed part's, percent-encoded segments, and search params).
  */
-export function written(locations: Location[]): { path: string[]; search: Map<string, string> } {
+export function written(locations: RouteLocation[]): { path: string[]; search: Map<string, string> } {
   let path: string[] = [];
   const search = new Map<string, string>();
   for (const { route, params } of locations) {
@@ -284,13 +284,13 @@ export function linkParts(
   snapshot: AnyMachineSnapshot,
   to: string,
   params: Record<string, unknown>,
-): Location[] {
+): RouteLocation[] {
   const id = to.replace(/^#/, '');
   const route = table.routes.get(id);
   if (!route)
     throw new Error(process.env.NODE_ENV === 'production' ? 'Unknown route' : `hrefFor: no routable state #${id}`);
   const current = locate(table, snapshot);
-  const target: Location = { route, params: pick(route, { ...paramsOf(snapshot), ...params }) };
+  const target: RouteLocation = { route, params: pick(route, { ...paramsOf(snapshot), ...params }) };
   // Search params belong to the screen: a link to another screen starts without them.
   const shown = current.find((location) => location.route.region === route.region && !location.route.keepsUrl);
   if (shown?.route !== route) {
@@ -302,7 +302,7 @@ export function linkParts(
   return others.sort((a, b) => order(table, a) - order(table, b));
 }
 
-function order(table: RouteTable, location: Location): number {
+function order(table: RouteTable, location: RouteLocation): number {
   return location.route.region === null ? -1 : [...table.tries.keys()].indexOf(location.route.region);
 }
 

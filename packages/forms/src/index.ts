@@ -1,7 +1,8 @@
 /**
  * Forms in a machine's context, their fields and error summary, and drafts kept in Web Storage.
  */
-export { FormScreen } from './FormScreen';
+export type { ControlProps } from './Field';
+export { type FormEvents, type FormPhase, FormScreen, type FormScreenProps, type FormWords } from './FormScreen';
 export { limits, storage } from './constants';
 export { changedElsewhere, keepOwn, takeOther } from './elsewhere';
 export { formStrings } from './formStrings';
@@ -10,6 +11,7 @@ export {
   type Elsewhere,
   emptyForm,
   fieldErrors,
+  type FieldErrors,
   type FormDraft,
   formDraft,
   formDraftSchema,
@@ -23,5 +25,5 @@ export {
   submitted,
   withField,
 } from './forms';
-export { type DraftEnd, sharedDraft } from './sharedDraft';
-export { storedRecord } from './storedRecord';
+export { type DraftChange, type DraftEnd, type SharedDraft, sharedDraft, type SharedDraftOptions } from './sharedDraft';
+export { type StorageProblem, type StoredRecord, storedRecord, type StoredRecordOptions } from './storedRecord';

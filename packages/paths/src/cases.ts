@@ -9,14 +9,13 @@ import {
   resolveUrl,
   routeEvent,
 } from '@statechart/core';
+import type { AnyEvent } from './spec';
 
 /**
  * An exploration recorded in the statechart overlay ("Copy as test") and pasted into a spec's
  * `cases`: where the machine starts, then each event with its payload and the state value and URL
  * expected after it. Plain JSON, so the overlay's output is pasted as is.
  */
-/** An event with its payload, as sent (the same shape as spec.ts's AnyEvent). */
-type AnyEvent = { type: string; [key: string]: unknown };
 
 export interface RecordedCase {
   name: string;

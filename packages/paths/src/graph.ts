@@ -10,6 +10,7 @@ import {
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { routeTargetOf, activeNodes } from '@statechart/core';
 import { describeInternal, isDoneState } from './internalNames';
+import type { AnyEvent } from './spec';
 
 /**
  * One of the machine's own transition definitions: an `on` entry (each candidate of an array
@@ -138,8 +139,6 @@ export function observe(actor: AnyActorRef, machine: AnyStateMachine, seen: Seen
   });
   return () => subscription.unsubscribe();
 }
-
-type AnyEvent = { type: string; [key: string]: unknown };
 
 export interface PathStep {
   event: { type: string; [key: string]: unknown };

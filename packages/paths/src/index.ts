@@ -7,10 +7,27 @@
  */
 export { behaviourOf } from './behaviour';
 export { anyNavigateInput } from './fuzzInputs';
-export { emptySeen, generatePaths, type Seen, transitionDefinitions, traversePaths } from './graph';
+export {
+  emptySeen,
+  type GenerateOptions,
+  generatePaths,
+  type PathStep,
+  type Seen,
+  type TestPath,
+  type TransitionDef,
+  transitionDefinitions,
+  traversePaths,
+} from './graph';
+export type { Outcome as ActorOutcome } from './internal';
+export type { GraphEdge, GraphNode, SearchBound, StateGraph } from './search';
+export type { Restore as HistoryRestore } from './history';
+export type { Cost as SuiteCost, Generated as SuiteGenerated } from './cover';
 export { pairPaths } from './pairs';
 export {
   type AnyEvent,
+  type Executor,
+  type Text as ExpectedText,
+  type UserAction,
   generateOptions,
   type MachineSpec,
   makeSpec,
@@ -18,7 +35,17 @@ export {
   routeExecutor,
   type StateAssertion,
 } from './spec';
-export { assertCovered, type CoverageReport, formatTable, type Level } from './coverage';
+export {
+  assertCovered,
+  type CoverageReport,
+  type Excluded as CoverageExclusion,
+  type Figure as CoverageFigure,
+  formatTable,
+  type HistoryNotApplicable,
+  type Level,
+  type NotApplicable,
+  type StateNotApplicable,
+} from './coverage';
 export {
   coverageOf,
   generateSuite,

@@ -10,6 +10,8 @@ import { checkMaps, type MachineSpec } from './spec';
 import { coverageOf, generateSuite } from './suite';
 import { replayThroughUi } from './ui';
 
+export type { AppOptions as PlaywrightAppOptions } from './chromium';
+
 /** An app served for Playwright Test (a dev or preview server), and the spec of its machine. */
 export interface PlaywrightApp extends AppOptions {
   spec: MachineSpec;

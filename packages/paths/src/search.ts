@@ -2,11 +2,10 @@ import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnySta
 import { activeNodes } from '@statechart/core';
 import { transitionKey, type TransitionLike } from './graph';
 import { defaultValueBelow, valueBelow } from './history';
+import type { AnyEvent } from './spec';
 
 /** How the search names a history state's restore among the transition keys it wants taken. */
 export const HISTORY_KEY = 'history:';
-
-type AnyEvent = { type: string; [key: string]: unknown };
 
 /** setTimeout's largest delay: a longer one overflows and fires at once (browsers and Node). */
 export const MAX_TIMER_DELAY = 2 ** 31 - 1;

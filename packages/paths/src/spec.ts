@@ -9,7 +9,7 @@ import type { RecordedCase } from './cases';
 
 export type AnyEvent = { type: string; [key: string]: unknown };
 /** Words to check: fixed, from the params, or from the snapshot (a title from data). */
-type Text = string | ((params: Record<string, unknown>, snapshot: AnyMachineSnapshot) => string);
+export type Text = string | ((params: Record<string, unknown>, snapshot: AnyMachineSnapshot) => string);
 
 /**
  * How a person sees that a state is showing. Every field given is checked at the DOM and

@@ -2,8 +2,8 @@
  * The generated path tests as Vitest suites: machine, jsdom and Chromium levels, random walks
  * and the soak.
  */
-export { describeChromiumLevel } from './chromiumLevel';
-export { describeDomLevel } from './domLevel';
+export { type ApiControl, type ChromiumApp, describeChromiumLevel } from './chromiumLevel';
+export { describeDomLevel, type DomApp } from './domLevel';
 export { describeMachineLevel } from './machineLevel';
-export { describeSoak } from './soakLevel';
+export { describeSoak, type SoakApp } from './soakLevel';
 export { describeWalks } from './walkLevel';

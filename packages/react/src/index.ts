@@ -6,14 +6,16 @@
  * notices: with `./app` first the foundation app is 0.6 KB smaller than in alphabetical order
  * (`npm run budget`).
  */
-export { createApp, mountApp, preloadActiveViews } from './app';
-export { ScreenHeading } from './Shell';
+export { type AppOptions, createApp, mountApp, preloadActiveViews } from './app';
+export { ScreenHeading, type ShellStrings } from './Shell';
 export { createBrowserHistory } from './browserHistory';
 export { createNavigationHistory } from './navigationHistory';
 export { focusRegion, useFocusOnArrival } from './focus';
 export {
   Link,
+  type LinkProps,
   Outlet,
+  type RoutedSnapshot,
   type Router,
   RouterProvider,
   useHref,
@@ -26,9 +28,9 @@ export {
 export { type Refusal, useOwnRefusalNotice, useRefusal } from './refusals';
 export type { RefusalWords } from './RefusalNotice';
 export { screenIds } from './screenIds';
-export { ErrorScreen, NotFoundScreen } from './stockScreens';
+export { ErrorScreen, NotFoundScreen, type StockScreenWords } from './stockScreens';
 export { stockStrings } from './stockStrings';
 export { stockViews } from './stockViews';
-export { typedRouting } from './typed';
+export { type LinkProps as TypedLinkProps, type MachineRouting, typedRouting } from './typed';
 export { lazyView, type LazyView, type ViewModule, type ViewRegistry, viewsFromGlob } from './views';
 export { createWarmer } from './warm';

@@ -171,7 +171,7 @@ export function useViewId(): string | null {
   return useContext(ViewContext);
 }
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** A routable state id: `#home`. */
   to: `#${string}`;
   params?: Record<string, unknown>;

@@ -26,8 +26,10 @@ export function typedRouting<M extends AnyStateMachine>(): MachineRouting<M> {
   return { Link, useHref, useSend, useMachineSelector };
 }
 
+/** @internal A step of `TypedLinkProps`: an anchor's props but its href. */
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
 
+/** @internal A step of `MachineRouting`'s types: the route a `#id` names. */
 type RouteOf<M, To> = To extends `#${infer Id extends keyof RoutesOf<M> & string}` ? RoutesOf<M>[Id] : never;
 
 /** Path params and search params in one object, as the link and the route event carry them; none: no object. */
@@ -38,12 +40,14 @@ type AllParams<R> = R extends RouteTypes
   : never;
 
 /** Required when the route has path params; optional otherwise. */
+/** @internal A step of `TypedLinkProps`: the params prop, optional when a route has none. */
 type ParamsProp<R> = R extends RouteTypes
   ? [keyof R['params']] extends [never]
     ? { params?: AllParams<R> }
     : { params: AllParams<R> }
   : never;
 
+/** @internal A step of `MachineRouting`'s types: the params argument, optional when a route has none. */
 type ParamsArgs<R> = R extends RouteTypes
   ? [keyof R['params']] extends [never]
     ? [params?: AllParams<R>]

@@ -2,4 +2,4 @@
  * The Vite plugin of a statechart app: the CSP, the preload helper, the /api proxy to the
  * development API server, and build tweaks.
  */
-export { asciiOutput, statechartApp } from './plugin';
+export { asciiOutput, statechartApp, type StatechartAppOptions } from './plugin';
