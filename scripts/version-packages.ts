@@ -1,43 +1,146 @@
 /**
- * `npm run version:packages <version>`: every framework package (packages/*, create-statechart-app
- * too) takes the same version, every `@statechart/*` dependency on them (the packages', the
- * examples', the product's, the template's) names it, and CHANGELOG.md's "Unreleased" section
- * becomes that version's. The packages move together: a product takes one framework version, never
- * a mix (docs/upgrading.md).
+ * `npm run version:packages [<version>]` (after `npm install`: it runs the changesets CLI installed
+ * there): the next version of every framework package, from the change files in .changeset/.
+ *
+ * 1. `changeset version`: the packages are one `fixed` group (.changeset/config.json), so all of
+ *    them take the same version; each change file becomes a section of its packages' CHANGELOG.md,
+ *    and the packages' dependencies on one another name the new version. The change files are
+ *    deleted.
+ * 2. The root product and the examples are private workspaces that changesets leaves alone
+ *    (`privatePackages.version: false`, so they get no version or CHANGELOG of their own), but
+ *    they depend on the packages by exact version: npm would look for the new version in the
+ *    registry unless their specs name it too. The template's specs are not touched:
+ *    create-statechart-app writes its own version into a new product's package.json.
+ * 3. `npm install --package-lock-only`: package-lock.json names the new versions.
+ *
+ * With a version argument, it first checks that the change files lead there (a breaking change is
+ * `minor` while the packages are 0.x), and changes nothing if they do not.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const version = process.argv[2];
-if (!version || !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(version)) {
-  console.error('Usage: npm run version:packages <version>   (e.g. 0.2.0)');
-  process.exit(1);
+interface Manifest {
+  name: string;
+  version: string;
+  private?: boolean;
+  [field: string]: unknown;
 }
 
-const manifests = [
-  'package.json',
-  ...['packages', 'examples'].flatMap((parent) =>
-    readdirSync(parent)
-      .map((name) => join(parent, name, 'package.json'))
-      .filter((file) => existsSync(file)),
-  ),
-  'packages/create-statechart-app/template/package.json',
-];
-for (const file of manifests) {
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & { name: string };
-  if (file.startsWith('packages/') && !file.includes('/template/')) manifest.version = version;
-  for (const field of ['dependencies', 'devDependencies', 'peerDependencies']) {
-    const deps = manifest[field] as Record<string, string> | undefined;
-    for (const name of Object.keys(deps ?? {})) if (name.startsWith('@statechart/')) deps![name] = version;
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'];
+
+const readManifest = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+
+/** The changesets CLI installed at `root`, run under this Node: no npx look-up, no network. */
+function changeset(root: string, args: string[]): string {
+  const bin = join(root, 'node_modules/@changesets/cli/bin.js');
+  if (!existsSync(bin)) {
+    throw new Error(`${bin} is missing: run \`npm install\` in ${root} first (the changesets CLI is a devDependency).`);
   }
-  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  return execFileSync(process.execPath, [bin, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
-const changelog = readFileSync('CHANGELOG.md', 'utf8');
-if (!changelog.includes('\n## Unreleased\n')) {
-  console.error('CHANGELOG.md has no "## Unreleased" section: write what changed there first.');
-  process.exit(1);
+/** The version the change files in .changeset/ lead to, or undefined when there are none. */
+export function plannedVersion(root: string): string | undefined {
+  const scratch = mkdtempSync(join(tmpdir(), 'changeset-status-'));
+  try {
+    const output = join(scratch, 'status.json');
+    changeset(root, ['status', `--output=${output}`]);
+    const { releases } = JSON.parse(readFileSync(output, 'utf8')) as {
+      releases: { type: string; newVersion: string }[];
+    };
+    const versions = [
+      ...new Set(releases.filter((release) => release.type !== 'none').map((release) => release.newVersion)),
+    ];
+    if (versions.length > 1) throw new Error(`the packages would not share one version: ${versions.join(', ')}`);
+    return versions[0];
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
-const date = new Date().toISOString().slice(0, 10);
-writeFileSync('CHANGELOG.md', changelog.replace('\n## Unreleased\n', `\n## Unreleased\n\n## ${version} (${date})\n`));
-console.log(`Every package is ${version}; run npm install to update package-lock.json, then npm test.`);
+
+/** The manifests changesets does not version but which depend on the packages: the root's and the examples'. */
+function privateManifests(root: string): string[] {
+  const examples = join(root, 'examples');
+  return [
+    join(root, 'package.json'),
+    ...(existsSync(examples) ? readdirSync(examples) : [])
+      .map((name) => join(examples, name, 'package.json'))
+      .filter((file) => existsSync(file)),
+  ];
+}
+
+/**
+ * Runs steps 1 and 2 at `root` (a clone of this repository, after `npm install`), and step 3
+ * unless `lockfile` is false; returns the new version.
+ */
+export function versionPackages(
+  root: string,
+  { expected, lockfile = true }: { expected?: string; lockfile?: boolean } = {},
+): string {
+  const planned = plannedVersion(root);
+  if (!planned)
+    throw new Error(
+      `no change files in ${join(root, '.changeset')}: write one per change first (.changeset/README.md).`,
+    );
+  if (expected && expected !== planned) {
+    throw new Error(
+      `the change files in .changeset/ lead to ${planned}, not ${expected}: change their bump types (minor, patch) or run without a version. Nothing was changed.`,
+    );
+  }
+
+  changeset(root, ['version']);
+  const version = readManifest(join(root, 'packages/core/package.json')).version;
+  const ours = new Set(
+    readdirSync(join(root, 'packages')).flatMap((name) => {
+      const file = join(root, 'packages', name, 'package.json');
+      return existsSync(file) ? [readManifest(file).name] : [];
+    }),
+  );
+  for (const file of privateManifests(root)) {
+    const manifest = readManifest(file);
+    let changed = false;
+    for (const field of DEPENDENCY_FIELDS) {
+      const deps = manifest[field] as Record<string, string> | undefined;
+      for (const name of Object.keys(deps ?? {})) {
+        // Only exact versions: a range, "*" or a file: spec says something else on purpose.
+        if (ours.has(name) && /^\d+\.\d+\.\d+/.test(deps![name]!) && deps![name] !== version) {
+          deps![name] = version;
+          changed = true;
+        }
+      }
+    }
+    if (changed) writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+  }
+
+  if (lockfile) {
+    execFileSync('npm', ['install', '--package-lock-only', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  }
+  return version;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const expected = process.argv[2];
+  if (expected && !/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(expected)) {
+    console.error(`Usage: npm run version:packages [<version>]   (e.g. 0.2.0; "${expected}" is not a version)`);
+    process.exit(1);
+  }
+  try {
+    const version = versionPackages(process.cwd(), { expected });
+    console.log(
+      `Every package is ${version}: read packages/*/CHANGELOG.md, then npm install (builds the packages) and npm test.`,
+    );
+  } catch (error) {
+    console.error(`version:packages: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
