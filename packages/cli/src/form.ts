@@ -63,12 +63,14 @@ export const formNames = ({ id }: NewScreen) => {
  * param (`:projectId`). Undefined when there is none: the notes say what to add by hand.
  */
 export function savesToOf(machine: string, screen: NewScreen): NewScreen['savesTo'] {
+  // A `meta` may be broken over lines: Prettier keeps an object broken once a narrower
+  // printWidth broke it (a product's config of 80 columns), even in the generator's style.
   const loads = (id: string) => machine.includes(`id: '${id}Loading'`);
   const prefix = screen.path.split('/').slice(0, -1).join('/');
   const byPath = prefix
-    ? new RegExp(`\\n *id: '(\\w+)',\\n *route: \\{\\},\\n(?: *//[^\\n]*\\n)* *meta: \\{ path: '${prefix}'[,\\s]`).exec(
-        machine,
-      )
+    ? new RegExp(
+        `\\n *id: '(\\w+)',\\n *route: \\{\\},\\n(?: *//[^\\n]*\\n)* *meta: \\{\\s*path: '${prefix}'[,\\s]`,
+      ).exec(machine)
     : null;
   const list =
     screen.parent && loads(screen.parent) ? screen.parent : byPath?.[1] && loads(byPath[1]) ? byPath[1] : undefined;
@@ -78,7 +80,7 @@ export function savesToOf(machine: string, screen: NewScreen): NewScreen['savesT
   const indent = /^ */.exec(machine.slice(lineStart))?.[0] ?? '';
   const end = machine.indexOf(`\n${indent.slice(2)}}`, own);
   const detail =
-    /\n *id: '(\w+)',\n *route: \{\},\n(?: *\/\/[^\n]*\n)* *meta: \{ path: ':(\w+)', params: \{ \w+: \w+ \}/.exec(
+    /\n *id: '(\w+)',\n *route: \{\},\n(?: *\/\/[^\n]*\n)* *meta: \{\s*path: ':(\w+)',\s*params: \{\s*\w+: \w+\s*\}/.exec(
       machine.slice(own, end),
     );
   return { list, ...(detail?.[1] && detail[2] ? { detail: { id: detail[1], param: detail[2] } } : {}) };

@@ -33,7 +33,8 @@ export function unfilledPlaceholders({
   const views = filesIn('src/views/', '.view.tsx');
   /** View files whose own words are still placeholders (`'TODO: …'`). */
   const viewsWithPlaceholders = views
-    .filter((file) => read(file).includes(`'${PLACEHOLDER}`))
+    // In either quote: a product's Prettier config may choose double quotes.
+    .filter((file) => read(file).includes(`'${PLACEHOLDER}`) || read(file).includes(`"${PLACEHOLDER}`))
     .map((file) => file.slice('src/views/'.length));
   return [
     ...placeholdersIn(strings).map((path) => `strings.${path} is a placeholder: write it in machines/strings.ts`),

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { todo, type NewScreen } from './args';
 import { savesToOf, savesToNotes } from './form';
 import { addState } from './machine';
@@ -43,10 +41,19 @@ export function indexViewSource(parent: string): string {
   ].join('\n');
 }
 
-/** Writes the pieces under `root`; returns the files written and what is left to do by hand. */
-export function newScreen(root: string, asked: NewScreen): { files: string[]; notes: string[] } {
-  const file = (path: string) => resolve(root, path);
-  const read = (path: string) => (existsSync(file(path)) ? readFileSync(file(path), 'utf8') : undefined);
+/** A file a generator writes: its path under the product's root and its whole new text. */
+export type Written = readonly [string, string];
+
+/**
+ * What `new:screen` writes, computed and not written: each file's new text (in the generator's
+ * style, style.ts) and what is left to do by hand. `read` gives a product file's text, or undefined
+ * when it does not exist. Every edit is computed before any file is written: a refusal leaves the
+ * product as it was.
+ */
+export function planScreen(
+  asked: NewScreen,
+  read: (path: string) => string | undefined,
+): { files: Written[]; notes: string[] } {
   const view = `src/views/${asked.id}.view.tsx`;
   if (read(view) !== undefined) throw new Error(`${view} exists already`);
   const machine = read('machines/appMachine.ts') ?? '';
@@ -66,7 +73,7 @@ export function newScreen(root: string, asked: NewScreen): { files: string[]; no
     nextMachine.includes(`${index}: { id: '${index}', route: {}`) &&
     read(indexView) === undefined;
   const spec = addAssertion(read('tests/paths/productPaths.ts') ?? '', screen, parentGotStates, indexGetsView);
-  const written: (readonly [string, string])[] = [
+  const written: Written[] = [
     ['machines/appMachine.ts', nextMachine],
     ['machines/strings.ts', addStrings(read('machines/strings.ts') ?? '', screen)],
     ['tests/paths/productPaths.ts', spec],
@@ -82,8 +89,6 @@ export function newScreen(root: string, asked: NewScreen): { files: string[]; no
     if (outlet) written.push(outlet);
     notes.push(...parentNotes);
   }
-  // Every edit is computed before any file is written: a refusal leaves the repository as it was.
-  for (const [path, source] of written) writeFileSync(file(path), source);
-  writeFileSync(file(view), viewSource(screen));
-  return { files: [...written.map(([path]) => path), view], notes };
+  written.push([view, viewSource(screen)]);
+  return { files: written, notes };
 }
