@@ -218,6 +218,27 @@ export default defineConfig(
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off', 'no-restricted-globals': 'off' },
   },
   {
+    // A package's `./internal` entry is for the framework's own packages: semver does not cover it.
+    // The product and the examples use only the public entries, as a product elsewhere must. This
+    // is typescript-eslint's copy of no-restricted-imports, so that it holds beside the folders' own
+    // no-restricted-imports settings above (tests/** turns those off) without repeating them.
+    files: ['src/**', 'machines/**', 'tests/**', 'server/**', 'examples/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@statechart/[^/]+/internal(/|$)',
+              message:
+                "an internal entry is for the framework's own packages and may change in any release: use the package's public entry, or ask for the API you need",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.tsx', 'tests/**/*.tsx', 'packages/**/*.tsx', 'examples/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },

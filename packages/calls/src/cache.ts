@@ -1,6 +1,6 @@
 import { fromPromise, type PromiseActorLogic } from 'xstate';
 import { performCall, type CallSpec, type StaleTarget } from './http';
-import { registerWarmable } from '@statechart/core';
+import { registerWarmable } from '@statechart/core/internal';
 
 /**
  * Answers kept for as long as their call says they stay fresh (`freshForMs`), and the invoked

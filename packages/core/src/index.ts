@@ -2,20 +2,14 @@
  * The routing core: routed(), route meta and types, the route table, URL ⇄ events, and the
  * history interface it syncs with. Pure XState: no React, no DOM globals at import.
  *
+ * What only the framework's own packages need is in `./internal` (@statechart/core/internal),
+ * which semver does not cover.
+ *
  * The order of these lines is the order of the modules in an app's first chunk, which gzip
  * notices: with `./routed` first the foundation app is 0.6 KB smaller than in alphabetical order
  * (`npm run budget`).
  */
-export {
-  BOOT_EVENT,
-  BOOT_STATE,
-  isBooting,
-  ownParams,
-  ROUTE_GUARD,
-  routed,
-  routeTargetOf,
-  startsAtUrl,
-} from './routed';
+export { routed, routeTargetOf, startsAtUrl } from './routed';
 export {
   int,
   type Param,
@@ -27,26 +21,8 @@ export {
   URL_PARAM,
 } from './routeMeta';
 export { buildRouteTable, type Route, type RouteTable } from './table';
-export {
-  activeNodes,
-  activeNodesOf,
-  href,
-  hrefFor,
-  locate,
-  paramsOf,
-  resolveUrl,
-  routeEvent,
-  type RouteLocation,
-  sameScreens,
-  type Screen,
-  screenKey,
-  screensKey,
-  screensOf,
-  screenTitles,
-} from './url';
-export { linkLocations } from './links';
+export { href, hrefFor, locate, resolveUrl, routeEvent, type RouteLocation, type Screen, screensOf } from './url';
 export { createRouterSync, type Navigation, type Refusal, type RouterSync, type RouterSyncOptions } from './sync';
-export { createDeferredRouterSync, loadRouterMoves } from './deferredSync';
 export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
 export {
   type ContextParamsAgree,
@@ -58,6 +34,5 @@ export {
   type RouteTypes,
   type WithRouteConfig,
 } from './routeTypes';
-export { LEAVING_REFUSED, refuseLeavingWhile, refusesLeaving } from './leaving';
-export { registerWarmable, warmLogic } from './warmable';
+export { LEAVING_REFUSED, refuseLeavingWhile } from './leaving';
 export { interpolate, plural, type Plural } from './wording';

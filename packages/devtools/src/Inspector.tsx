@@ -10,7 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, EventObject } from 'xstate';
-import { buildRouteTable, type RouteTable, activeNodes } from '@statechart/core';
+import { buildRouteTable, type RouteTable } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { ResizeHandle, useDock } from './Dock';
 import { DiagramView } from './DiagramView';
 import { workerElk } from './elkWorker';

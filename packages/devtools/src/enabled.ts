@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import { ownParams, type RouteMeta } from '@statechart/core';
+import { type RouteMeta } from '@statechart/core';
+import { ownParams } from '@statechart/core/internal';
 import { findDefinition, type GraphTransition, type MachineGraph } from './graph';
 
 /** Payload for a domain event's button: a sample (from a spec, or typed in the overlay), or none. */

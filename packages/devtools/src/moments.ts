@@ -1,5 +1,6 @@
 import { getMicrosteps, type AnyMachineSnapshot, type AnyStateNode, type EventObject, type StateValue } from 'xstate';
-import { isBooting, type RouteTable, href, locate } from '@statechart/core';
+import { type RouteTable, href, locate } from '@statechart/core';
+import { isBooting } from '@statechart/core/internal';
 import type { StepMark } from './Diagram';
 import type { LoggedEvent } from './eventLog';
 import { routePath } from './graph';

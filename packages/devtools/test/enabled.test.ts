@@ -1,5 +1,6 @@
 import { createActor, setup } from 'xstate';
-import { routed, int, type RouteMeta, type RoutedContext, activeNodes } from '@statechart/core';
+import { routed, int, type RouteMeta, type RoutedContext } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { describe, expect, it } from 'vitest';
 import { describeEvent, enabledTransitions, targetParamNames, type GuardError } from '../src/enabled';
 import { machineGraph } from '../src/graph';

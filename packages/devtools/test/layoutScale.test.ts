@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, type AnyStateMachine } from 'xstate';
-import { activeNodes } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { generatedMachine } from '../../../examples/generated/generated';
 import { nestedMachine } from '../../../examples/generated/inspectorMachines';
 import { machineGraph, type MachineGraph } from '../src/graph';

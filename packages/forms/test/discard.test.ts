@@ -1,6 +1,6 @@
 import { createActor, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { refusesLeaving } from '@statechart/core';
+import { refusesLeaving } from '@statechart/core/internal';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 
 const route = (to: `#${string}`) => ({ type: 'xstate.route' as const, to, params: {} });

@@ -14,7 +14,8 @@ import {
   withField,
 } from '../src/forms';
 import { CallFailure } from '@statechart/calls';
-import { refusesLeaving, interpolate, plural } from '@statechart/core';
+import { interpolate, plural } from '@statechart/core';
+import { refusesLeaving } from '@statechart/core/internal';
 import { emptyRecord, recordFields, recordSchema, recordStrings } from '../../../examples/reference/recordForm';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 

@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { refusesLeaving } from '@statechart/core';
+import { refusesLeaving } from '@statechart/core/internal';
 import { transitionKey } from './graph';
 import type { AnyEvent } from './spec';
 

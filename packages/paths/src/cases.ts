@@ -1,14 +1,6 @@
 import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine, type StateValue } from 'xstate';
-import {
-  BOOT_EVENT,
-  isBooting,
-  startsAtUrl,
-  buildRouteTable,
-  type RouteTable,
-  href,
-  resolveUrl,
-  routeEvent,
-} from '@statechart/core';
+import { startsAtUrl, buildRouteTable, type RouteTable, href, resolveUrl, routeEvent } from '@statechart/core';
+import { BOOT_EVENT, isBooting } from '@statechart/core/internal';
 import type { AnyEvent } from './spec';
 
 /**

@@ -1,5 +1,6 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateNode, type StateValue } from 'xstate';
-import { activeNodes, href, hrefFor } from '@statechart/core';
+import { href, hrefFor } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { finalAbove, isLeftAtOnce, isTransient, samplesFor, type AnyEvent, type MachineSpec } from './spec';
 import { applicableTransitions, mergeIntoReportFile, neverTargeted, type CoverageReport, type Level } from './coverage';
 import { describeEvent, stateNodesOf, type PathStep, type TestPath, type TransitionDef } from './graph';

@@ -1,5 +1,5 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { ROUTE_GUARD } from '@statechart/core';
+import { ROUTE_GUARD } from '@statechart/core/internal';
 import { transitionDefinitions, type TransitionDef } from './graph';
 import { isInternal } from './internalNames';
 import { undeclaredOutcomes } from './internal';

@@ -8,7 +8,8 @@ import {
   type StateValue,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { routeTargetOf, activeNodes } from '@statechart/core';
+import { routeTargetOf } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { describeInternal, isDoneState } from './internalNames';
 import type { AnyEvent } from './spec';
 

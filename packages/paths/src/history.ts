@@ -1,5 +1,5 @@
 import { type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type StateValue } from 'xstate';
-import { activeNodes } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { describeEvent, emptySeen, reach, type GenerateOptions, type PathStep, type TestPath } from './graph';
 
 type AnyEvent = { type: string; [key: string]: unknown };

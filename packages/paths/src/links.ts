@@ -1,4 +1,5 @@
-import { activeNodes, href, resolveUrl } from '@statechart/core';
+import { href, resolveUrl } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { modelAfter, createModel, type ModelOp } from './model';
 import { describeState, isTransient, type MachineSpec } from './spec';
 

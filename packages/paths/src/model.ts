@@ -1,6 +1,7 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import type { AnyMachineSnapshot, Snapshot } from 'xstate';
-import { createRouterSync, activeNodes, href } from '@statechart/core';
+import { createRouterSync, href } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { createControlledActor, createControls } from './internal';
 import type { AnyEvent, MachineSpec } from './spec';
 

@@ -1,5 +1,5 @@
 import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
-import { activeNodes } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { transitionKey, type TransitionLike } from './graph';
 import { defaultValueBelow, valueBelow } from './history';
 import type { AnyEvent } from './spec';

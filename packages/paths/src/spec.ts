@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, Snapshot } from 'xstate';
-import { buildRouteTable, type RouteTable, activeNodes, href, hrefFor, URL_PARAM } from '@statechart/core';
+import { buildRouteTable, type RouteTable, href, hrefFor, URL_PARAM } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { eventTypesOf, generatePaths, stateNodesOf, type GenerateOptions, type TestPath } from './graph';
 import { historyPaths } from './history';
 import { createControls, internalEvents, undeclaredOutcomes, type Outcome } from './internal';

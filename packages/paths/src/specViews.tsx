@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
-import { activeNodes } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { Outlet, useMachineSelector, useSend, type ViewRegistry, ScreenHeading } from '@statechart/react';
 import { stateNodesOf, transitionDefinitions } from './graph';
 import { samplesFor, textOf, type AnyEvent, type MachineSpec } from './spec';

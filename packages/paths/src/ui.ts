@@ -1,5 +1,5 @@
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import { activeNodes } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 import { describeEvent, type Seen, type TestPath } from './graph';
 import { checkRestore } from './history';
 import { isInternal } from './internalNames';

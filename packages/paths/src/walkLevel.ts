@@ -2,15 +2,8 @@ import fc from 'fast-check';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import {
-  createRouterSync,
-  type RouterSync,
-  href,
-  screenKey,
-  screensKey,
-  screensOf,
-  type Screen,
-} from '@statechart/core';
+import { createRouterSync, type RouterSync, href, screensOf, type Screen } from '@statechart/core';
+import { screenKey, screensKey } from '@statechart/core/internal';
 import { describeEvent } from './graph';
 import { generateOptions, type MachineSpec } from './spec';
 import { checksFor } from './ui';

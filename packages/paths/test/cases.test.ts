@@ -11,7 +11,8 @@ import {
   type AnyActorRef,
   type AnyStateMachine,
 } from 'xstate';
-import { buildRouteTable, BOOT_EVENT, BOOT_STATE, startsAtUrl } from '@statechart/core';
+import { buildRouteTable, startsAtUrl } from '@statechart/core';
+import { BOOT_EVENT, BOOT_STATE } from '@statechart/core/internal';
 import { createEventLog, recordCase, type CopiedCase } from '@statechart/devtools';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { replayCase, type RecordedCase } from '../src/cases';

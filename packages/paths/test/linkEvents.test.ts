@@ -1,7 +1,8 @@
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot, Snapshot } from 'xstate';
-import { createRouterSync, href, hrefFor, linkLocations, resolveUrl } from '@statechart/core';
+import { createRouterSync, href, hrefFor, resolveUrl } from '@statechart/core';
+import { linkLocations } from '@statechart/core/internal';
 import { referenceSpec } from '../../../examples/reference/paths';
 import { shapesSpec } from '../../../examples/shapes/paths';
 import { stateKey } from '../src/cover';

@@ -1,6 +1,6 @@
 import { createElement, useEffect, useMemo, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
 import { Link, Outlet, useMachineSelector, useNavigation, useRouter, useViewId } from './routing';
-import { screenKey, screenTitles } from '@statechart/core';
+import { screenKey, screenTitles } from '@statechart/core/internal';
 import { acceptedNavIds, navIdsAboveScreen } from './navEntries';
 import type * as Effects from './navigationEffects';
 import { ViewErrorBoundary } from './ViewErrorBoundary';

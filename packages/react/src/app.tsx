@@ -8,7 +8,8 @@ import {
   type InspectionEvent,
   type Snapshot,
 } from 'xstate';
-import { startsAtUrl, createDeferredRouterSync, type History, buildRouteTable } from '@statechart/core';
+import { startsAtUrl, type History, buildRouteTable } from '@statechart/core';
+import { createDeferredRouterSync } from '@statechart/core/internal';
 import { preloadActiveViews, RouterProvider, type Router } from './routing';
 import type { ViewRegistry } from './views';
 import { Shell, type ShellStrings } from './Shell';

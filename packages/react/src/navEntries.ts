@@ -1,5 +1,6 @@
 import { initialTransition, transition, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { type Route, type RouteTable, activeNodes, locate } from '@statechart/core';
+import { type Route, type RouteTable, locate } from '@statechart/core';
+import { activeNodes } from '@statechart/core/internal';
 
 /**
  * The header's entries the machine would accept now: routing there (a pure `transition()`, no

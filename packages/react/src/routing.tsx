@@ -25,13 +25,11 @@ import {
   type URL_PARAM,
   type RouterSync,
   type RouteTable,
-  activeNodesOf,
   locate,
-  paramsOf,
-  sameScreens,
   screensOf,
   type Screen,
 } from '@statechart/core';
+import { activeNodesOf, paramsOf, sameScreens } from '@statechart/core/internal';
 import type { ViewRegistry } from './views';
 import { shownOf, useShown } from './shown';
 

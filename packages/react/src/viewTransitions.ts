@@ -1,6 +1,7 @@
 import { flushSync } from 'react-dom';
 import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
-import { activeNodesOf, sameScreens, screensOf, type Navigation, type RouteMeta } from '@statechart/core';
+import { screensOf, type Navigation, type RouteMeta } from '@statechart/core';
+import { activeNodesOf, sameScreens } from '@statechart/core/internal';
 import type { Router } from './routing';
 import { shownOf } from './shown';
 

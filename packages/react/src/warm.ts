@@ -1,6 +1,7 @@
 import { transition, type AnyActorLogic } from 'xstate';
 import type { Router } from './routing';
-import { resolveUrl, routeEvent, screensOf, warmLogic } from '@statechart/core';
+import { resolveUrl, routeEvent, screensOf } from '@statechart/core';
+import { warmLogic } from '@statechart/core/internal';
 
 /**
  * Intent preloading, as TanStack Router's `preload: 'intent'`: a link hovered or focused warms

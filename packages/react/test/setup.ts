@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { loadRouterMoves } from '@statechart/core';
+import { loadRouterMoves } from '@statechart/core/internal';
 import { navigationEffectsLoaded } from '../src/Shell';
 
 // jsdom has no layout: scrolling is a no-op here (real scrolling is tested in Chromium).

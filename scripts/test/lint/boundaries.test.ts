@@ -120,6 +120,24 @@ describe('the lint boundaries between the framework, the examples and the produc
     expect(await ruleIds(code, 'machines/strings.ts')).toContain('import/no-restricted-paths');
   });
 
+  it("refuse a package's internal entry in the product, its tests and the examples, and accept it in a package", async () => {
+    // Files that do not exist: the rule reads the import alone, and import/no-cycle's cache of the
+    // real files (for the cycle test below) stays as they are on disk.
+    for (const file of [
+      'src/internalImport.ts',
+      'machines/internalImport.ts',
+      'tests/internalImport.test.ts',
+      'server/internalImport.ts',
+      'examples/reference/internalImport.tsx',
+    ]) {
+      expect(
+        await ruleIds(importing('@statechart/core/internal'), file),
+        `${file} importing @statechart/core/internal`,
+      ).toContain('@typescript-eslint/no-restricted-imports');
+    }
+    expect(await ruleIds(importing('@statechart/core/internal'), 'packages/react/src/internalImport.ts')).toEqual([]);
+  });
+
   it('refuse routing internals in product views', async () => {
     expect(await ruleIds(importing('@statechart/core'), 'src/views/home.view.tsx')).toContain('no-restricted-imports');
   });

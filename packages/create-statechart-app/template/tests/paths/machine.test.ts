@@ -1,4 +1,0 @@
-import { describeMachineLevel } from '@statechart/paths/vitest';
-import { productSpec } from './productPaths';
-
-await describeMachineLevel([productSpec]);

@@ -1,4 +1,0 @@
-import { describeWalks } from '@statechart/paths/vitest';
-import { productSpec } from './productPaths';
-
-describeWalks([productSpec]);
