@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,15 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { diffLines, mergeLines } from '../src/lineMerge';
 import { runNewScreen } from '../src/run';
 
-/** create-statechart-app's template: a product as it starts (the generators' tests never touch a live product). */
-const SCAFFOLD = fileURLToPath(new URL('../../create-statechart-app/template/', import.meta.url));
-/** The Prettier config a made product ships: the template's own once it has one, else this repository's. */
-const REPO_CONFIG = [
-  join(SCAFFOLD, '.prettierrc.json'),
-  fileURLToPath(new URL('../../../.prettierrc.json', import.meta.url)),
-]
-  .filter((file) => existsSync(file))
-  .map((file) => readFileSync(file, 'utf8'))[0]!;
+/**
+ * A product as it starts: the repository's own product folders, from which create-statechart-app's
+ * template is assembled (scripts/template.ts), and the Prettier config it ships.
+ */
+const SCAFFOLD = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_CONFIG = readFileSync(join(SCAFFOLD, '.prettierrc.json'), 'utf8');
 const EDITED = ['machines/appMachine.ts', 'machines/strings.ts', 'tests/paths/productPaths.ts', 'src/api/calls.ts'];
 
 const copies: string[] = [];
