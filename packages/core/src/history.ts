@@ -1,8 +1,8 @@
 /**
  * The session history the router syncs with: what core needs of it, nothing more. Core never
  * touches `window.history`; an adapter does (the browser's is `createBrowserHistory` in
- * @statechart/react, on react-router's history), and a memory history in tests
- * (react-router-dom's `UNSAFE_createMemoryHistory` has this shape as it is).
+ * @statechart/react, on react-router's history), and `createMemoryHistory` (./memoryHistory) in
+ * tests and wherever there is no browser.
  */
 export interface HistoryLocation {
   pathname: string;

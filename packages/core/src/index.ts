@@ -24,6 +24,7 @@ export { buildRouteTable, type Route, type RouteTable } from './table';
 export { href, hrefFor, locate, resolveUrl, routeEvent, type RouteLocation, type Screen, screensOf } from './url';
 export { createRouterSync, type Navigation, type Refusal, type RouterSync, type RouterSyncOptions } from './sync';
 export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
+export { createMemoryHistory, type MemoryHistoryOptions } from './memoryHistory';
 export {
   type ContextParamsAgree,
   type DomainEventOf,

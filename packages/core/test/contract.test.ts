@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { createMemoryHistory } from '../src/memoryHistory';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup, type AnyStateMachine } from 'xstate';
 import { routed, startsAtUrl } from '../src/routed';

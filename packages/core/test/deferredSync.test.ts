@@ -1,4 +1,4 @@
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { createMemoryHistory } from '../src/memoryHistory';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { createMemoryHistory } from '../src/memoryHistory';
 import { expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { startsAtUrl } from '../src/routed';

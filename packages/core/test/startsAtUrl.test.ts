@@ -1,4 +1,4 @@
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
+import { createMemoryHistory } from '../src/memoryHistory';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, type AnyStateMachine } from 'xstate';
 import type { RouteEvent, RouteMeta, RoutedContext } from '../src/routeMeta';
