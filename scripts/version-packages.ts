@@ -17,8 +17,7 @@
  * `minor` while the packages are 0.x), and changes nothing if they do not.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -34,35 +33,38 @@ const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'peerDependencies'
 const readManifest = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 
 /** The changesets CLI installed at `root`, run under this Node: no npx look-up, no network. */
-function changeset(root: string, args: string[]): string {
+function changeset(root: string, args: string[]): void {
   const bin = join(root, 'node_modules/@changesets/cli/bin.js');
   if (!existsSync(bin)) {
     throw new Error(`${bin} is missing: run \`npm install\` in ${root} first (the changesets CLI is a devDependency).`);
   }
-  return execFileSync(process.execPath, [bin, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  execFileSync(process.execPath, [bin, ...args], { cwd: root, stdio: 'inherit' });
 }
 
-/** The version the change files in .changeset/ lead to, or undefined when there are none. */
+const BUMPS = ['patch', 'minor', 'major'] as const;
+
+/**
+ * The version the change files in .changeset/ lead to, or undefined when there are none: the
+ * largest bump any of them asks for, applied to the packages' one version (a fixed group). Read
+ * here rather than with `changeset status`, which needs a git branch named as the config's
+ * baseBranch and fails outside one (a scratch copy, a release branch).
+ */
 export function plannedVersion(root: string): string | undefined {
-  const scratch = mkdtempSync(join(tmpdir(), 'changeset-status-'));
-  try {
-    const output = join(scratch, 'status.json');
-    changeset(root, ['status', `--output=${output}`]);
-    const { releases } = JSON.parse(readFileSync(output, 'utf8')) as {
-      releases: { type: string; newVersion: string }[];
-    };
-    const versions = [
-      ...new Set(releases.filter((release) => release.type !== 'none').map((release) => release.newVersion)),
-    ];
-    if (versions.length > 1) throw new Error(`the packages would not share one version: ${versions.join(', ')}`);
-    return versions[0];
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  const folder = join(root, '.changeset');
+  const bumps = readdirSync(folder)
+    .filter((name) => name.endsWith('.md') && name !== 'README.md')
+    .flatMap((name) => {
+      const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(join(folder, name), 'utf8'))?.[1] ?? '';
+      return [...front.matchAll(/:\s*(patch|minor|major)\s*$/gm)].map((match) =>
+        BUMPS.indexOf(match[1] as (typeof BUMPS)[number]),
+      );
+    });
+  if (bumps.length === 0) return undefined;
+  const [major, minor, patch] = readManifest(join(root, 'packages/core/package.json'))
+    .version.split(/[.-]/)
+    .map(Number) as [number, number, number];
+  const bump = Math.max(...bumps);
+  return bump === 2 ? `${major + 1}.0.0` : bump === 1 ? `${major}.${minor + 1}.0` : `${major}.${minor}.${patch + 1}`;
 }
 
 /** The manifests changesets does not version but which depend on the packages: the root's and the examples'. */
@@ -97,6 +99,10 @@ export function versionPackages(
 
   changeset(root, ['version']);
   const version = readManifest(join(root, 'packages/core/package.json')).version;
+  if (version !== planned)
+    throw new Error(
+      `changeset version made ${version}, where the change files read ${planned}: check .changeset/config.json's fixed group`,
+    );
   const ours = new Set(
     readdirSync(join(root, 'packages')).flatMap((name) => {
       const file = join(root, 'packages', name, 'package.json');
