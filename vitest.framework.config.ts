@@ -3,15 +3,14 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /**
- * Every test of the workspace: the packages' own (packages/<name>/test), the examples', the product's
- * (tests/) and the tools' (scripts/test). Projects are cut by environment, not by package, so that
- * `npm test` (scripts/test.ts) can run the Chromium project beside the rest; one package's tests
- * alone: `npm test -w @statechart/<name>` (`vitest run --dir packages/<name>`).
+ * The framework's tests: the packages' own (packages/<name>/test), the examples' and the tools'
+ * (scripts/test). The product's tests (tests/) run with the product's own config, vitest.config.ts,
+ * the one create-statechart-app ships: `npm test` (scripts/test.ts) runs both. Projects are cut by
+ * environment, not by package, so that `npm test` can run the Chromium project beside the rest; one
+ * package's tests alone: `npm test -w @statechart/<name>`.
  */
 /** Every package's Chromium tests, and the path tests' Chromium level (the `browser` project). */
 const FRAMEWORK_BROWSER = ['packages/*/test/browser/**/*.test.ts', 'packages/paths/test/**/*.browser.test.ts'];
-/** The product's Chromium tests (the `browser-product` project). */
-const PRODUCT_BROWSER = ['tests/browser/**/*.test.ts', 'tests/paths/**/*.browser.test.ts'];
 /** Hides `window.navigation` from every page a test file's browser opens, in the History API projects. */
 const HISTORY_API_MODE = 'scripts/browser-tests/historyApiMode.ts';
 /**
@@ -62,7 +61,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
           exclude: ['packages/{paths,cli,create-statechart-app}/**', '**/browser/**', '**/node_modules/**'],
           environment: 'node',
           // Beside the browser project in npm test (scripts/test.ts): see the dom project.
@@ -107,7 +106,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'paths',
-          include: ['packages/paths/test/**/*.test.ts', 'tests/paths/**/*.test.ts'],
+          include: ['packages/paths/test/**/*.test.ts'],
           // Chromium files run in the browser project; the soak walks only in their own run.
           exclude: ['**/*.browser.test.ts', '**/*.soak.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -118,7 +117,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'paths-dom',
-          include: ['packages/paths/test/**/*.test.tsx', 'tests/paths/**/*.test.tsx'],
+          include: ['packages/paths/test/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['packages/react/test/setup.ts'],
           testTimeout: 20_000,
@@ -156,37 +155,6 @@ export default defineConfig({
           ...CHROMIUM,
         },
       },
-      {
-        extends: true,
-        test: {
-          // The product's: the product built and served by its own globalSetup, after the framework's
-          // browser tests when both run (groupOrder), so that they never share the cores.
-          name: 'browser-product',
-          include: PRODUCT_BROWSER,
-          globalSetup: ['tests/browser/globalSetup.ts'],
-          setupFiles: [HISTORY_API_MODE],
-          provide: { historyApiMode: false },
-          sequence: { groupOrder: 1 },
-          ...CHROMIUM,
-        },
-      },
-      // The product's Chromium tests on the History API adapter: only in `npm run test:history-api`.
-      ...(HISTORY_API_ALL
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'browser-product-history-api',
-                include: PRODUCT_BROWSER,
-                globalSetup: ['tests/browser/globalSetup.ts'],
-                setupFiles: [HISTORY_API_MODE],
-                provide: { historyApiMode: true },
-                sequence: { groupOrder: 1 },
-                ...CHROMIUM,
-              },
-            },
-          ]
-        : []),
       // Long random walks in Chromium (minutes): not part of `npm test`, which a team runs many
       // times a day; `npm run test:soak` runs them, and CI runs that after `npm test` (.ci/run).
       ...(process.env.PATHS_SOAK
@@ -195,9 +163,9 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'soak',
-                include: ['packages/paths/test/**/*.soak.test.ts', 'tests/paths/**/*.soak.test.ts'],
+                include: ['packages/paths/test/**/*.soak.test.ts'],
                 environment: 'node' as const,
-                globalSetup: [...BROWSER_HARNESS.globalSetup, 'tests/browser/globalSetup.ts'],
+                globalSetup: BROWSER_HARNESS.globalSetup,
                 testTimeout: 600_000,
                 hookTimeout: 120_000,
                 fileParallelism: false,

@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { assembleTemplate } from './template';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packagesDir = join(root, 'packages');
@@ -102,8 +103,10 @@ export async function buildPackages(options: { clean?: boolean; quiet?: boolean 
     stdio: options.quiet ? 'pipe' : 'inherit',
   });
   for (const dir of dirs) buildJs(dir);
+  // create-statechart-app's template: the repository's product, assembled (scripts/template.ts).
+  assembleTemplate();
   if (!options.quiet)
-    console.log(`Built ${dirs.length} packages into their dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`Built ${dirs.length} packages into their dist/, and create-statechart-app's template, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -122,7 +122,7 @@ function generatedApp(): string {
     .filter((file) => file && existsSync(file) && !product.test(file));
   for (const file of files) cpSync(file, join(copy, file), { recursive: true });
   for (const entry of ['machines', 'src', 'server', 'tests', 'index.html']) {
-    cpSync(join('packages/create-statechart-app/template', entry), join(copy, entry), { recursive: true });
+    cpSync(join('packages/create-statechart-app/dist/template', entry), join(copy, entry), { recursive: true });
   }
   symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
   const wrote = new Set<string>();

@@ -7,12 +7,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { launch } from '@statechart/paths/chromium';
 
-/** Starts `npm start` in its own process group (npm, Vite and the API server it starts), on a free port. */
-function npmStart(product: string): { child: ChildProcess; origin: Promise<string>; output: () => string } {
-  const child = spawn('npm', ['start', '--', '--port', '0', '--host', '127.0.0.1'], {
+/**
+ * Starts `npm start` or `npm run preview` in its own process group (npm, Vite and the API server
+ * it starts), on a free port: `origin` resolves once Vite says where it serves.
+ */
+export function npmServe(
+  product: string,
+  script: 'start' | 'preview',
+): { child: ChildProcess; origin: Promise<string>; output: () => string } {
+  const child = spawn('npm', ['run', script, '--', '--port', '0', '--host', '127.0.0.1'], {
     cwd: product,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,12 +34,13 @@ function npmStart(product: string): { child: ChildProcess; origin: Promise<strin
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`npm start exited (${code}) before serving:\n${seen}`)));
+    child.on('exit', (code) => reject(new Error(`npm run ${script} exited (${code}) before serving:\n${seen}`)));
   });
   return { child, origin, output: () => seen };
 }
 
-function stop(child: ChildProcess) {
+/** Stops a server started by npmServe, with every process it started. */
+export function stopServer(child: ChildProcess) {
   try {
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
   } catch {
@@ -43,10 +51,12 @@ function stop(child: ChildProcess) {
 }
 
 export async function checkDevServer(product: string, shots: string): Promise<void> {
-  const { strings } = (await import(join(product, 'machines/strings.ts'))) as {
+  const { strings } = (await import(
+    `${pathToFileURL(join(product, 'machines/strings.ts')).href}?at=${Date.now()}`
+  )) as {
     strings: { home: { heading: string } };
   };
-  const server = npmStart(product);
+  const server = npmServe(product, 'start');
   const view = join(product, 'src/views/home.view.tsx');
   const original = readFileSync(view, 'utf8');
   try {
@@ -58,7 +68,9 @@ export async function checkDevServer(product: string, shots: string): Promise<vo
       page.on('pageerror', (error) => errors.push(error.message));
       const failIfErrors = (where: string) => {
         if (errors.length)
-          throw new Error(`npm start: ${errors.length} page error(s) ${where}:\n${errors.join('\n')}\n${server.output()}`);
+          throw new Error(
+            `npm start: ${errors.length} page error(s) ${where}:\n${errors.join('\n')}\n${server.output()}`,
+          );
       };
 
       await page.goto(origin);
@@ -109,6 +121,6 @@ export async function checkDevServer(product: string, shots: string): Promise<vo
     }
   } finally {
     writeFileSync(view, original);
-    stop(server.child);
+    stopServer(server.child);
   }
 }

@@ -347,7 +347,8 @@ function addFormToSpec(source: string, screen: NewScreen): string {
   const { id } = screen;
   const n = formNames(screen);
   let result = ensureImport(source, [`type ${n.field}`], `../../machines/${n.module}`);
-  result = ensureImport(result, ['refusesLeaving'], '@statechart/core');
+  // The form's own state says it refuses (refusesLeaving is internal to the framework: @statechart/core/internal).
+  result = ensureImport(result, ['isDirty', 'type FormState'], '@statechart/forms');
   const samples = [
     `{ type: '${n.event('change')}', field: 'name', value: ${todo(`a valid name for ${id}`)} }`,
     ...(['submit', 'retry', 'edit', 'new', 'discard'] as const).map((verb) => `{ type: '${n.event(verb)}' }`),
@@ -372,7 +373,7 @@ function addFormToSpec(source: string, screen: NewScreen): string {
   result = addToSpecBlock(
     result,
     'refusals',
-    `${id}: { when: (snapshot) => refusesLeaving(appMachine, snapshot), reason: 'an unsaved form: leaving is refused until it is saved or discarded' },`,
+    `${id}: { when: (snapshot) => isDirty((snapshot.context as { ${id}: FormState<${n.field}> }).${id}), reason: 'an unsaved form: leaving is refused until it is saved or discarded' },`,
   );
   return addBehaviourSamples(result, samples);
 }

@@ -10,7 +10,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const template = join(here, '..', 'template');
+// Assembled at pack time from the framework repository's own product (its scripts/template.ts).
+const template = join(here, '..', 'dist', 'template');
 const { version } = JSON.parse(readFileSync(join(here, '..', 'package.json'), 'utf8'));
 
 const usage = 'Usage: npm create statechart-app <folder>   (or: npx create-statechart-app <folder>)';
@@ -20,6 +21,12 @@ if (!target || target.startsWith('-') || rest.length) {
   process.exit(target === '--help' || target === '-h' ? 0 : 1);
 }
 const dir = resolve(target);
+if (!existsSync(join(template, 'package.json'))) {
+  console.error(
+    `${template} is missing: this copy of create-statechart-app has no template (in the framework's repository, run npm run build:packages first).`,
+  );
+  process.exit(1);
+}
 if (existsSync(dir) && readdirSync(dir).length > 0) {
   console.error(`${dir} is not empty: give a new folder (create-statechart-app never overwrites files).`);
   process.exit(1);
@@ -33,9 +40,11 @@ const name =
 
 mkdirSync(dir, { recursive: true });
 cpSync(template, dir, { recursive: true });
-// npm pack drops dotfiles' meaning (.gitignore becomes .npmignore): the template stores them plain.
-renameSync(join(dir, 'gitignore'), join(dir, '.gitignore'));
-renameSync(join(dir, 'ci'), join(dir, '.ci'));
+// npm pack drops or renames some dotfiles (.gitignore becomes .npmignore): the template stores
+// them without their dot.
+for (const name of ['gitignore', 'prettierignore', 'prettierrc.json', 'ci']) {
+  if (existsSync(join(dir, name))) renameSync(join(dir, name), join(dir, `.${name}`));
+}
 
 const manifestFile = join(dir, 'package.json');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));

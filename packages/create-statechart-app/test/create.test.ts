@@ -22,7 +22,8 @@ import { bareSpecifiers, packageName } from '../../../scripts/imports';
  */
 const here = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(here, 'bin', 'create-statechart-app.mjs');
-const template = join(here, 'template');
+// Assembled by npm run build:packages from the repository's product (scripts/template.ts).
+const template = join(here, 'dist', 'template');
 const work = mkdtempSync(join(tmpdir(), 'create-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -56,6 +57,9 @@ describe('create-statechart-app', () => {
       'machines/appMachine.ts',
       'src/main.tsx',
       'vite.config.ts',
+      '.prettierrc.json',
+      '.prettierignore',
+      'eslint.config.js',
     ]) {
       expect(existsSync(join(product, file)), `${file} in the new product`).toBe(true);
     }
@@ -80,7 +84,7 @@ describe('create-statechart-app', () => {
         bareSpecifiers(readFileSync(join(template, file), 'utf8'))
           .map(packageName)
           .filter((name) => !name.startsWith('node:') && !builtinModules.includes(name) && !declared.has(name))
-          .map((name) => `template/${file} imports ${name}: add it to template/package.json`),
+          .map((name) => `${file} imports ${name}: add it to packages/create-statechart-app/template/package.json`),
       );
     expect([...new Set(missing)]).toEqual([]);
   });

@@ -2,9 +2,15 @@ import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openPage } from './pages';
 import { CHROMIUM_ARGS, ensureChromium } from './findChromium';
+import { hideNavigationApiIn, historyApiMode } from './historyApiMode';
 
+/**
+ * Headless Chromium from the system (never a downloaded build). With `STATECHART_HISTORY_API=1`,
+ * its pages hide `window.navigation`: the app runs on its History API adapter.
+ */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });
+  return historyApiMode() ? hideNavigationApiIn(browser) : browser;
 }
 
 export { openPage, sharedContext } from './pages';

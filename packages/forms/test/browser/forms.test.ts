@@ -296,7 +296,7 @@ describe.concurrent('the reference form in Chromium', () => {
 });
 
 // What a save sends and shows: the same whatever history adapter is underneath, so skipped in npm
-// test's History API project (vitest.config.ts); `npm run test:history-api` runs them there too.
+// test's History API project (vitest.framework.config.ts); `npm run test:history-api` runs them there too.
 describe.concurrent('saving the reference form in Chromium', () => {
   itWithOwnApi('links the saved notice to the new record, by the id the save answered', async ({ expect }) => {
     await open('/records/new', async (page) => {
