@@ -46,7 +46,7 @@ export const shapesStrings = {
 } as const;
 
 /** How long the loader waits before it says it is slow. */
-export const SLOW_AFTER_MS = 3000;
+const SLOW_AFTER_MS = 3000;
 
 // Made as README's recipe makes a machine (keepRouteTypes: built on first use), so that every
 // shape below also runs through that path, not only the product's and the reference app's.

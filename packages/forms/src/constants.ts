@@ -1,6 +1,6 @@
 /**
- * Limits, sizes and timings in one typed place, so that a specified value replaces a placeholder
- * once. Code that owns a value imports it from here; the CSS keeps its own copy (noted).
+ * Limits, sizes and storage keys in one typed place, so that a specified value replaces a
+ * placeholder once. Code that owns a value imports it from here.
  */
 export const limits = {
   /** The longest URL the router accepts (packages/core/src/url.ts keeps its own MAX_URL_LENGTH). */
@@ -9,11 +9,6 @@ export const limits = {
   maxFieldLength: 2000,
   /** A stored draft larger than this is not written (storage quotas are a few MB per origin). */
   maxDraftBytes: 100_000,
-} as const;
-
-export const timings = {
-  /** A pending indicator fades in only after this (packages/react/src/styles.css `.pending` animation-delay). */
-  pendingDelayMs: 400,
 } as const;
 
 export const storage = {

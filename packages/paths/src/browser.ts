@@ -15,14 +15,6 @@ export async function launch(): Promise<Browser> {
 
 export { openPage, sharedContext } from './pages';
 
-/** The app's current state value and URL, as the machine sees them. */
-export function machineState(page: Page): Promise<{ value: unknown; historyLength: number }> {
-  return page.evaluate(() => {
-    const app = (window as unknown as { __app: { actor: { getSnapshot(): { value: unknown } } } }).__app;
-    return { value: app.actor.getSnapshot().value, historyLength: history.length };
-  });
-}
-
 /** Opens `url` in a fresh page, runs `test`, and fails it on any uncaught exception or console error. */
 export async function withPage(
   opener: Browser | BrowserContext,

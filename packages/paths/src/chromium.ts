@@ -141,9 +141,6 @@ export const appUrl = (page: Page, base = '') => {
   return path + url.search;
 };
 
-export const stateValue = (page: Page) =>
-  page.evaluate(() => (window as unknown as PathsWindow).__paths.router.actor.getSnapshot().value);
-
 export async function runCheck(page: Page, check: Check) {
   const timeout = 5000;
   if (check.kind === 'heading') {

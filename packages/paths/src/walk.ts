@@ -14,8 +14,6 @@ export const walkStep: fc.Arbitrary<WalkStep> = fc.record({
   pick: fc.nat(999),
 });
 
-export const walk = (maxLength: number) => fc.array(walkStep, { minLength: 1, maxLength, size: 'max' });
-
 /**
  * fast-check parameters: `PATHS_SEED` (and `PATHS_PATH`, printed with it on failure) replay a
  * failing walk exactly: `PATHS_SEED=123 PATHS_PATH=0:1 npm run test:paths`.
