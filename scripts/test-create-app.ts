@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { checkDevServer } from './outside/devServer';
+import { buildFirstWeeks } from './outside/firstWeeks';
 import { checkPreview } from './outside/preview';
 import { createProduct, packWorkspaces, pointAtTarballs, run as runIn, step as stepIn, took } from './outside/product';
 import { recordTestTime } from './testTimes';
@@ -146,6 +147,13 @@ step('npm run new:screen -- reports reports: git diff holds only the screen, and
 
 productTest('at its start', "a new product's npm test", 60);
 
+const features = step("a team's first weeks: six features by the documented generator commands", () =>
+  buildFirstWeeks(product),
+);
+for (const { name, seconds } of features) console.log(`  ${name}: ${seconds.toFixed(1)} s`);
+step('git diff --stat of the first weeks', () => console.log(git('add', '-A') || git('diff', '--cached', '--stat')));
+step('npm run lint, with the six features', () => run('npm', ['run', 'lint']));
+productTest('with the six features', "a product's npm test, six features in", 90);
 step('npm run build', () => run('npm', ['run', 'build']));
 await checkPreview(product, shots, took);
 /**

@@ -21,7 +21,7 @@ describe('the API reports', () => {
       }
       expect(
         checkedIn,
-        `${file} differs from the package's built API: run npm run api:report, read the diff (a name removed or changed breaks products that use it: say so in CHANGELOG.md), and commit it`,
+        `${file} differs from the package's built API: run npm run api:report, read the diff (a name removed or changed breaks products that use it: add a .changeset/ file saying so, with before and after code), and commit it`,
       ).toBe(text);
     }
   });
