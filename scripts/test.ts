@@ -95,6 +95,9 @@ const jobs: Job[] = [
     name: 'lint: Prettier',
     command: ['npx', 'prettier', '--check', '--cache', '--cache-location', `${CACHE}/prettier/.prettier-cache`, '.'],
   },
+  // Unused files, exports and dependencies (knip.jsonc says what it cannot see and why). Its cache,
+  // by file content: 4.9 s without, 2.2 s with, on the shared 2-core machine.
+  { name: 'lint: knip', command: ['npx', 'knip', '--cache', '--cache-location', `${CACHE}/knip`] },
   { name: 'audit', command: ['npm', 'run', 'audit'] },
 ];
 
