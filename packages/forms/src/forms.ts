@@ -63,11 +63,19 @@ export function formDraft<F extends string>(form: FormState<F>): FormDraft<F> {
 /** An Idempotency-Key as a server takes it: 1 to 255 visible ASCII characters. */
 const submitKeySchema = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,255}$/));
 
-/** The schema of a stored draft, from the schema of its values (checked again when read). */
+/**
+ * The schema of a stored draft, from the schema of its values (checked again when read). A key that
+ * is not a valid Idempotency-Key is left out, not the whole draft: the values typed are kept, and
+ * their next edit or submit makes a new key (a server refused the old one, so nothing was saved with it).
+ */
 export function formDraftSchema<F extends string>(
   values: v.GenericSchema<unknown, Partial<FormValues<F>>>,
 ): v.GenericSchema<unknown, FormDraft<F>> {
-  return v.object({ values, submitKey: v.optional(submitKeySchema) });
+  return v.pipe(
+    v.object({ values, submitKey: v.fallback(v.optional(submitKeySchema), undefined) }),
+    // Left out rather than present as undefined: the draft written back is what was read.
+    v.transform(({ values, submitKey }) => (submitKey === undefined ? { values } : { values, submitKey })),
+  );
 }
 
 /** The shared draft as another tab left it: its values and key, or how it ended there (`@statechart/forms`). */

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 /**
  * One value kept in Web Storage as a versioned, validated record: `{ version, savedAt, data }`.
  * Reading never throws: storage disabled (private mode, a blocked origin), an old version, bad
- * JSON or data the schema refuses is dropped and reported, and the caller starts empty. Writing
+ * JSON or data the schema refuses is dropped and reported, and the caller starts empty; a newer
+ * version is reported and left in place. Writing
  * never throws either: storage full or disabled is reported and the app carries on in memory.
  */
 export interface StoredRecord<T> {
@@ -18,7 +19,12 @@ export interface StoredRecord<T> {
   watch(listener: () => void): () => void;
 }
 
-export type StorageProblem = 'unavailable' | 'old-version' | 'corrupt' | 'full' | 'too-large';
+/**
+ * What went wrong with a stored record. `old-version` was written by an older version of the app
+ * (dropped: this one cannot read it); `newer-version` by a newer one, still open in another tab
+ * or loaded after a deploy (left as it is, for the app that can read it).
+ */
+export type StorageProblem = 'unavailable' | 'old-version' | 'newer-version' | 'corrupt' | 'full' | 'too-large';
 
 export interface StoredRecordOptions<T> {
   key: string;
@@ -84,6 +90,11 @@ export function storedRecord<T>(options: StoredRecordOptions<T>): StoredRecord<T
       if (!record.success) {
         drop(store);
         report('corrupt', key, record.issues);
+        return undefined;
+      }
+      if (record.output.version > version) {
+        // Not this app's to drop: a newer app (another tab, the next load) reads it.
+        report('newer-version', key, record.output.version);
         return undefined;
       }
       if (record.output.version !== version) {

@@ -186,6 +186,16 @@ describe('the reference form (newRecord)', () => {
     expect(refusesLeaving(referenceMachine, actor.getSnapshot())).toBe(true);
     expect(start({ draft: { values: { name: 3 } } }).getSnapshot().context.record.values).toEqual(emptyRecord);
   });
+
+  it('keeps a stored draft’s values when its key is not a valid Idempotency-Key, and saves them under a new key', () => {
+    for (const submitKey of ['', 'a key with spaces', 'x'.repeat(256), 42]) {
+      const actor = start({ draft: { values: { name: 'kept' }, submitKey } });
+      const { record } = actor.getSnapshot().context;
+      expect(record.values.name, `the draft's values with the key ${JSON.stringify(submitKey)}`).toBe('kept');
+      expect(record.submitKey, 'the invalid key is not kept').toBeUndefined();
+      expect(submitted(record).submitKey, 'its submit makes a new key').toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
 });
 
 describe('access (admin and notAllowed)', () => {

@@ -54,6 +54,16 @@ describe('a stored record (packages/forms/src/storedRecord.ts)', () => {
     expect(store.getItem('draft')).toBeNull();
   });
 
+  it('leaves a record of a newer version in place, reported as newer (a newer app reads it), never as old', () => {
+    const store = memoryStorage();
+    setup(() => store, 4).record.save({ name: 'newer' });
+    const written = store.getItem('draft');
+    const { record, problems } = setup(() => store, 3);
+    expect(record.load()).toBeUndefined();
+    expect(problems).toEqual(['newer-version']);
+    expect(store.getItem('draft'), 'the newer app’s record, untouched').toBe(written);
+  });
+
   it('drops and reports bad JSON, a bad envelope and data the schema refuses', () => {
     for (const raw of ['{not json', '"a string"', JSON.stringify({ version: 2, savedAt: 'x', data: { name: 3 } })]) {
       const store = memoryStorage();
