@@ -150,10 +150,15 @@ const send = (response: ServerResponse, { status, text }: Written, headers: Reco
 const json = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
   send(response, { status, text: body === undefined ? undefined : JSON.stringify(body) }, headers);
 
-/** A value in words for a message, whatever it is (a thrown object whose toString throws too). */
+/**
+ * A value in words for a message, whatever it is (a thrown object whose toString throws too). An
+ * error's first line only: V8 goes on with where it happened (JSON.stringify's cycle quotes the
+ * object path, `--- property 'self' closes the circle`), which is the server's structure, not the
+ * client's business; the log has the whole error.
+ */
 function shown(value: unknown): string {
   try {
-    if (value instanceof Error) return `${value.name}: ${value.message}`;
+    if (value instanceof Error) return `${value.name}: ${value.message.split('\n', 1)[0]}`;
     return typeof value === 'object' && value !== null ? Object.prototype.toString.call(value) : String(value);
   } catch {
     return `a ${typeof value} that cannot be shown`;

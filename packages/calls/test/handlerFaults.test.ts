@@ -76,6 +76,19 @@ describe('a handler’s answer that cannot be written', () => {
     expect(next.status, `after GET ${path}, the server still answers`).toBe(200);
   });
 
+  it('says a cyclic answer is circular without quoting the object path JSON.stringify found (only the log has it)', async () => {
+    errors.mockImplementation(() => {});
+    const { message } = (await (await fetch(`${server.url}/api/cycle`)).json()) as { message: string };
+    expect(message).toMatch(/circular/i);
+    for (const detail of ['self', 'closes the circle', 'constructor', '-->', '\n']) {
+      expect(
+        message,
+        `the 500's body quotes the serialiser's path ("${detail}"): only the server's log may`,
+      ).not.toContain(detail);
+    }
+    expect(logged(), 'the log keeps the whole error, path included').toContain('closes the circle');
+  });
+
   it('is not kept as the answer to its Idempotency-Key: the same key again runs the handler again', async () => {
     errors.mockImplementation(() => {});
     const post = () =>
