@@ -49,7 +49,10 @@ function writeDraftStoredInput(root: string): void {
       '',
     ].join('\n'),
   );
-  writeFileSync(path, `import { isDirty, type FormState } from '@statechart/forms';\n${spec}`);
+  // The form's generator may have imported these already (its refusal reads isDirty): a person adds
+  // the import only where it is missing.
+  const imports = "import { isDirty, type FormState } from '@statechart/forms';";
+  writeFileSync(path, spec.includes(imports) ? spec : `${imports}\n${spec}`);
 }
 
 describe('npm run new:screen (@statechart/cli)', () => {
