@@ -86,7 +86,7 @@ export async function checkDevServer(product: string, shots: string): Promise<vo
             `npm start: the first screen's heading "${strings.home.heading}" never showed at ${origin}/ (${error.message}).\nThe dev server said:\n${server.output()}\nPage errors: ${errors.join('; ') || 'none'}`,
           );
         });
-      await page.screenshot({ path: join(shots, 'dev-first.png') });
+      await page.screenshot({ path: join(shots, 'dev-first.png'), animations: 'disabled' });
       failIfErrors('on the first screen');
       console.log(`  npm start: "${strings.home.heading}" at ${origin}/, no page error`);
 
@@ -119,7 +119,7 @@ export async function checkDevServer(product: string, shots: string): Promise<vo
           `npm start: ?inspect did not show the statechart laid out (no [data-state] in the inspector's diagram: ${error.message}).\nPage errors: ${errors.join('; ') || 'none'}\n${server.output()}`,
         );
       });
-      await page.screenshot({ path: join(shots, 'dev-inspect.png') });
+      await page.screenshot({ path: join(shots, 'dev-inspect.png'), animations: 'disabled' });
       failIfErrors('with ?inspect');
       console.log('  npm start: ?inspect shows the statechart laid out');
 

@@ -29,7 +29,7 @@ export async function checkPreview(product: string, shots: string, took: string[
       ] as const) {
         await page.goto(origin + path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 15_000 });
-        await page.screenshot({ path: join(shots, shot) });
+        await page.screenshot({ path: join(shots, shot), animations: 'disabled' });
         console.log(`  ${path}: "${heading}" shown (${join(shots, shot)})`);
       }
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
