@@ -10,6 +10,7 @@ export const errorStrings = {
   timeout: 'The server took too long to answer. Try again.',
   unknownOutcome: 'We could not tell whether this was saved. Try again: it will not be saved twice.',
   savedBefore: 'This was already saved, as it was first sent. The changes made since were not saved.',
+  tooLarge: 'This is too large to send. Make it shorter, then try again.',
   notFound: 'Nothing was found at this address.',
   refused: 'The server refused this request.',
   busy: 'The server is busy. Try again in a moment.',

@@ -25,6 +25,8 @@ export const errorCatalogue = {
   unknownOutcome: { message: 'unknownOutcome', handling: 'retry' },
   // Its key was saved before with other values: the first version is saved; these changes are not.
   savedBefore: { message: 'savedBefore', handling: 'leave' },
+  // A 413: refused before anything was done, so not an unknown outcome; the input is kept to shorten.
+  tooLarge: { message: 'tooLarge', handling: 'keepInput' },
   'http.404': { message: 'notFound', handling: 'leave' },
   'http.429': { message: 'busy', handling: 'retry' },
   'http.4xx': { message: 'refused', handling: 'leave' },

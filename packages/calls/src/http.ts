@@ -141,7 +141,15 @@ function fieldErrorsOf(body: unknown): ServerFieldError[] | undefined {
 const keyReusedSchema = v.object({ code: v.literal(IDEMPOTENCY_KEY_REUSED) });
 
 const statusCode = (status: number): KnownCallErrorCode =>
-  status === 404 ? 'http.404' : status === 429 ? 'http.429' : status >= 500 ? 'http.5xx' : 'http.4xx';
+  status === 404
+    ? 'http.404'
+    : status === 413
+      ? 'tooLarge'
+      : status === 429
+        ? 'http.429'
+        : status >= 500
+          ? 'http.5xx'
+          : 'http.4xx';
 
 /**
  * A gateway's answer that its upstream failed or took too long (502, 504): the request went on to

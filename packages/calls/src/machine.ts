@@ -16,6 +16,7 @@ export type KnownCallErrorCode =
   | 'timeout'
   | 'unknownOutcome'
   | 'savedBefore'
+  | 'tooLarge'
   | 'http.404'
   | 'http.429'
   | 'http.4xx'

@@ -11,6 +11,7 @@ describe('the error catalogue', () => {
       timeout: true,
       unknownOutcome: true,
       savedBefore: true,
+      tooLarge: true,
       'http.404': true,
       'http.429': true,
       'http.4xx': true,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { describeError } from '../src/errors';
+import { errorStrings } from '../src/errorStrings';
 import { CallFailure, RETRY_AFTER_MAX_MS, defineCall, performCall } from '../src/http';
 import { toCallError, type Submission } from '../src/machine';
 import { isJsonType } from '../src/payload';
@@ -144,6 +145,26 @@ describe('a timeout', () => {
       failureOf(performCall(getThing, undefined, { fetch: fakeFetch(answer).fetch }));
     expect(await get(dropped)).toMatchObject({ code: 'network' });
     expect(await get(json({}, { status: 502 }))).toMatchObject({ code: 'http.5xx', status: 502 });
+  });
+});
+
+describe('a body too large for the server (413)', () => {
+  it('is its own failure, tooLarge, saying so and keeping the input, from the server or any proxy before it', async () => {
+    for (const answer of [
+      json({ message: 'The request body is over 1048576 bytes' }, { status: 413 }),
+      () => new Response('<h1>413</h1>', { status: 413, headers: { 'content-type': 'text/html' } }),
+    ]) {
+      const failure = await failureOf(
+        performCall(saveThing, { values: { name: 'A' } }, { fetch: fakeFetch(answer).fetch }),
+      );
+      expect(failure, 'a 413 was refused before anything was saved: not an unknown outcome').toMatchObject({
+        code: 'tooLarge',
+        status: 413,
+      });
+      const described = describeError(toCallError(failure));
+      expect(described).toEqual({ message: errorStrings.tooLarge, handling: 'keepInput' });
+      expect(described.message).toMatch(/too large/);
+    }
   });
 });
 

@@ -234,9 +234,12 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           <button type="submit" className="button" disabled={busy || failed}>
             {words.submit}
           </button>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={on.discard}>
-            {words.discard}
-          </button>
+          {dirty ? (
+            // Only with something to discard: on an untouched form it would do nothing and say nothing.
+            <button type="button" className="button button--secondary" disabled={busy} onClick={on.discard}>
+              {words.discard}
+            </button>
+          ) : null}
           {busy ? (
             <p className="pending pending--inline" role="status">
               {formStrings.saving}

@@ -126,6 +126,29 @@ describe('the reference form in the DOM', () => {
     expect(failed.textContent).toContain(errorStrings.server);
   });
 
+  it('says a save the server found too large is too large, and keeps what was typed', async () => {
+    const { answer } = await renderAt('/records/new');
+    await type(recordStrings.fields.name, 'A name');
+    await submit();
+    await act(async () => answer.reject(new CallFailure('tooLarge', 413)));
+    const notice = await screen.findByRole('alert', {}, patience);
+    expect(within(notice).getByRole('heading').textContent).toBe(recordStrings.failed);
+    expect(notice.textContent, 'a 413 is too large, not a lost answer').toContain(errorStrings.tooLarge);
+    expect(notice.textContent).not.toContain(formStrings.unknownOutcome);
+    expect(field(recordStrings.fields.name).value).toBe('A name');
+  });
+
+  it('offers no Discard changes on an untouched form, and offers it once something is typed', async () => {
+    await renderAt('/records/new');
+    const discard = () => screen.queryByRole('button', { name: recordStrings.discard });
+    expect(discard(), 'nothing to discard: the button would do nothing and say nothing').toBeNull();
+    await type(recordStrings.fields.name, 'A name');
+    expect(discard()).not.toBeNull();
+    await act(async () => discard()?.click());
+    expect(field(recordStrings.fields.name).value).toBe('');
+    expect(discard(), 'discarded: nothing left to discard').toBeNull();
+  });
+
   it('refuses to leave while dirty, and saves', async () => {
     const { history, answer } = await renderAt('/records/new');
     await type(recordStrings.fields.name, 'A name');

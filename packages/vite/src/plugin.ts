@@ -410,11 +410,13 @@ export function statechartApp(options: StatechartAppOptions = {}): PluginOption[
   };
   return [
     react(),
+    // First of the servers' middlewares: every answer carries its headers, also those a later
+    // middleware ends itself (apiPathsOnly's JSON 404, the /__control redirect).
+    securityHeaders(),
     callsByHand(() => devApi),
     specSamples(options.spec),
     apiPathsOnly(() => hasApi),
     serveMalformedUrls(),
-    securityHeaders(),
     contentSecurityPolicy(),
     smallPreloadHelper(),
     asciiOutput(),
