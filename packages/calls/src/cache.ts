@@ -9,18 +9,29 @@ import { registerWarmable } from '@statechart/core/internal';
  * the same `send`), so Back to a list shows it with no request and no pending state rendered.
  * Once stale, the call is made again; the view shows what its context still holds meanwhile
  * (docs/calls.md, "Back shows data at once"). A warmed call (a link hovered or focused) is the
- * same entry: the actor joins its request in flight instead of making a second one.
+ * same entry: the actor joins its request in flight instead of making a second one. A request is
+ * aborted when the last actor waiting for it leaves its state, whoever started it: a click always
+ * hovers first, so the call of a screen entered by a click is a warm-up, and leaving that screen
+ * must cancel it as it cancels a call started on entry. A warm-up nobody has joined yet runs on
+ * (it is fetching what the next screen needs; its timeout bounds it).
  *
  * Why a cache beside the machine and not in it: freshness is a property of the server's answer
  * (how often it changes), not of navigation; the machine still says when a screen loads, and a
  * machine test provides its own actor, which never sees this cache.
  */
 
+/** A request on its way, and how many actors wait for it: the last one to leave aborts it. */
+interface Flight {
+  request: Promise<unknown>;
+  abort: AbortController;
+  waiting: number;
+}
+
 interface Entry {
   /** The answer and when it arrived, once it has. */
   value?: { output: unknown; at: number };
-  /** The request in flight, and whether an actor (not a warm-up) owns it: leaving aborts an owned one. */
-  inflight?: Promise<unknown>;
+  /** The request in flight. */
+  inflight?: Flight;
   /** Asks again for the same call and input, with the fetch its last request used (a save's refresh). */
   refetch?: () => void;
 }
@@ -61,24 +72,56 @@ export function createCallCache(now: () => number = () => Date.now()): CallCache
     if (targets?.length) cache.invalidate(targets);
   };
 
-  const start = <I, O>(spec: CallSpec<I, O>, input: I, entry: Entry, options: Parameters<typeof performCall>[2]) => {
-    entry.refetch = () => void start(spec, input, entry, { fetch: options?.fetch }).catch(() => {});
-    const request = performCall(spec, input, options).then(
+  const start = <I, O>(spec: CallSpec<I, O>, input: I, entry: Entry, options: { fetch?: typeof fetch }) => {
+    entry.refetch = () => void start(spec, input, entry, { fetch: options.fetch }).request.catch(() => {});
+    const abort = new AbortController();
+    const request = performCall(spec, input, { fetch: options.fetch, signal: abort.signal }).then(
       (output) => {
         // Invalidated while on its way: its answer may predate the save, so it is not kept.
-        const current = entry.inflight === request;
+        const current = entry.inflight === flight;
         if (current) entry.inflight = undefined;
         if (spec.freshForMs !== undefined && current) entry.value = { output, at: now() };
         return output;
       },
       (error: unknown) => {
-        if (entry.inflight === request) entry.inflight = undefined;
+        if (entry.inflight === flight) entry.inflight = undefined;
         throw error;
       },
     );
-    // Only calls with a freshness share answers; the others are one request per entry, as before.
-    if (spec.freshForMs !== undefined) entry.inflight = request;
-    return request;
+    const flight: Flight = { request, abort, waiting: 0 };
+    entry.inflight = flight;
+    return flight;
+  };
+
+  /**
+   * The request in flight for an actor that waits for it: the actor's leaving (its signal) stops
+   * its listening, and aborts the request when nobody else waits for it.
+   */
+  const join = <O>(entry: Entry, flight: Flight, signal: AbortSignal | undefined): Promise<O> => {
+    const request = flight.request as Promise<O>;
+    if (!signal) return request;
+    flight.waiting++;
+    return new Promise<O>((resolve, reject) => {
+      const leave = () => {
+        reject(signal.reason);
+        if (--flight.waiting > 0) return;
+        // Dropped at once: an entry made in this same tick starts a request of its own.
+        if (entry.inflight === flight) entry.inflight = undefined;
+        flight.abort.abort(signal.reason);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      request.then(
+        (output) => {
+          signal.removeEventListener('abort', leave);
+          resolve(output);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', leave);
+          reject(error);
+        },
+      );
+    });
   };
 
   const cache: CallCache = {
@@ -97,15 +140,17 @@ export function createCallCache(now: () => number = () => Date.now()): CallCache
       const entry = entryOf(spec, input);
       const hit = cache.fresh(spec, input);
       if (hit) return Promise.resolve(hit.output);
-      // Joining a warm-up's request: leaving must not abort it for others, only stop listening.
-      if (entry.inflight) return abortable(entry.inflight as Promise<never>, signal);
-      return start(spec, input, entry, { signal, fetch });
+      // A warm-up's request, or another actor's, is joined rather than made twice.
+      const flight = entry.inflight ?? start(spec, input, entry, { fetch });
+      // Nobody may be listening when it fails (every waiter left): that is not an unhandled rejection.
+      flight.request.catch(() => {});
+      return join(entry, flight, signal);
     },
     warm(spec, input, { fetch } = {}) {
       if (spec.freshForMs === undefined) return;
       const entry = entryOf(spec, input);
       if (entry.inflight || isFresh(spec, entry)) return;
-      start(spec, input, entry, { fetch }).catch(() => {});
+      start(spec, input, entry, { fetch }).request.catch(() => {});
     },
     invalidate(targets) {
       for (const target of targets) {
@@ -127,15 +172,6 @@ export function createCallCache(now: () => number = () => Date.now()): CallCache
   };
   return cache;
 }
-
-const abortable = <T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> =>
-  signal
-    ? new Promise<T>((resolve, reject) => {
-        if (signal.aborted) return reject(signal.reason);
-        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-        promise.then(resolve, reject);
-      })
-    : promise;
 
 /** The app's answers: one per page load, shared by every call actor that is not given its own. */
 export const callCache = createCallCache();

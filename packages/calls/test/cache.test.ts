@@ -122,21 +122,39 @@ describe('a call with a freshness', () => {
     expect(t.server.requests).toHaveLength(2);
   });
 
-  it('joins a warmed request in flight instead of making a second one, and leaving does not abort it for others', async () => {
+  it('joins a warmed request in flight instead of making a second one, and leaving aborts it like one made on entry', async () => {
     const t = start(30_000);
     t.cache.warm(t.spec, { id: 3 }, { fetch: t.server.fetch });
     t.cache.warm(t.spec, { id: 3 }, { fetch: t.server.fetch });
     t.actor.send({ type: 'open', id: 3 });
+    expect(t.server.requests, 'the entry joined the warm-up').toHaveLength(1);
     t.actor.send({ type: 'leave' });
-    expect(t.server.requests).toHaveLength(1);
-    expect(t.server.requests[0]?.signal?.aborted).toBe(false);
+    expect(
+      t.server.requests[0]?.signal?.aborted,
+      'a click hovers first: a screen entered by a click waits on a warm-up, and leaving it must cancel that',
+    ).toBe(true);
     t.actor.send({ type: 'open', id: 3 });
-    t.server.answerAll();
+    expect(t.server.requests, 'entering again asks again').toHaveLength(2);
+    t.server.requests[1]?.answer();
     await t.settled();
     expect(t.value()).toBe('{"thing":"loaded"}');
-    expect(t.server.requests).toHaveLength(1);
   });
 
+  it('leaves a warm-up nobody joined running, and a joined one running while another actor still waits for it', async () => {
+    const t = start(30_000);
+    t.cache.warm(t.spec, { id: 5 }, { fetch: t.server.fetch });
+    expect(t.server.requests[0]?.signal?.aborted, 'a warm-up alone is fetching the next screen’s data').toBe(false);
+    const leaving = new AbortController();
+    const staying = new AbortController();
+    const first = t.cache.get(t.spec, { id: 5 }, { signal: leaving.signal, fetch: t.server.fetch });
+    const second = t.cache.get(t.spec, { id: 5 }, { signal: staying.signal, fetch: t.server.fetch });
+    leaving.abort();
+    await expect(first).rejects.toBeDefined();
+    expect(t.server.requests[0]?.signal?.aborted, 'another actor still waits for it').toBe(false);
+    t.server.answerAll();
+    await expect(second).resolves.toEqual({ id: 5, name: 'Thing 5' });
+    expect(t.server.requests).toHaveLength(1);
+  });
   it('aborts a request the entry made itself when the state is left', () => {
     const t = start(30_000);
     t.actor.send({ type: 'open', id: 4 });

@@ -484,6 +484,46 @@ describe.concurrent('leaving a loading screen', () => {
   });
 });
 
+describe.concurrent('leaving a screen whose call a hover started', () => {
+  itWithOwnApi(
+    'aborts the request the hover started once the screen the click entered is left, as for one started on entry',
+    async ({ expect }) => {
+      await api.behave({ path: '/api/records/2', behaviour: { kind: 'hang' } });
+      await open('/records', async (page) => {
+        const link = page.getByTestId('records').getByRole('link', { name: 'Record 2' });
+        await link.hover();
+        await expect
+          .poll(() => api.requestsFor('/api/records/2'), 'the hover warms the record')
+          .toMatchObject([{ aborted: false, answered: false }]);
+        // A click hovers first: the screen it enters waits on the warm-up's request.
+        await link.click();
+        await heading(page, 'Record 2').waitFor();
+        expect(await api.requestsFor('/api/records/2'), 'joined, not asked twice').toHaveLength(1);
+        await page.getByRole('link', { name: 'Home' }).click();
+        await heading(page, 'Reference home').waitFor();
+        await expect
+          .poll(() => api.requestsFor('/api/records/2'), 'the server sees the connection closed before its answer')
+          .toMatchObject([{ path: '/api/records/2', aborted: true, answered: false }]);
+      });
+    },
+  );
+
+  itWithOwnApi(
+    'keeps a warm-up nobody entered the screen for: the next screen’s data keeps coming',
+    async ({ expect }) => {
+      await api.behave({ path: '/api/records/3', behaviour: { kind: 'delay', ms: 300 } });
+      await open('/records', async (page) => {
+        await page.getByTestId('records').getByRole('link', { name: 'Record 3' }).hover();
+        await expect.poll(() => api.requestsFor('/api/records/3')).toHaveLength(1);
+        await page.mouse.move(0, 0);
+        await expect
+          .poll(() => api.requestsFor('/api/records/3'))
+          .toMatchObject([{ path: '/api/records/3', aborted: false, answered: true }]);
+      });
+    },
+  );
+});
+
 describe.concurrent('failures: the catalogue message, focused, with its handling', () => {
   /** Where the focus is: `body` when it was lost, else the element's role or tag and its text. */
   const focus = (page: Page) =>
