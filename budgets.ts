@@ -1,6 +1,6 @@
 /**
  * The product's budgets: the one place a product team sets how much it may load. `npm test` (the
- * tools project, tests/scripts/bundle-budget.test.ts) and `npm run budget` check them; docs/budgets.md
+ * tools project, scripts/test/bundle-budget.test.ts) and `npm run budget` check them; docs/budgets.md
  * explains each figure and the foundation's own gates, which are not the product's to change.
  */
 

@@ -4,7 +4,7 @@
  * while keys are typed into a field of the page every 50 ms; until the diagram is drawn and a
  * second after, the page records the longest gap between animation frames, the long tasks
  * (PerformanceObserver, > 50 ms) and, per key, the time from the key's event to its handler and
- * to the frame showing it. The layout itself runs in a Web Worker (src/dev/elkWorker.ts).
+ * to the frame showing it. The layout itself runs in a Web Worker (packages/devtools/src/elkWorker.ts).
  */
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
@@ -41,7 +41,7 @@ export async function run(): Promise<string> {
       // Once for Vite to transform and the browser to load the overlay's modules and ELK's worker.
       await page.evaluate(() => (window as unknown as Bench).__bench.open());
       await page.locator('.sc-diagram').waitFor({ timeout: 120_000 });
-      // Measured cold: no layout kept from the warm-up (src/dev/layoutCache.ts), a fresh worker.
+      // Measured cold: no layout kept from the warm-up (packages/devtools/src/layoutCache.ts), a fresh worker.
       await page.evaluate(() => localStorage.clear());
       await page.reload();
       await page.waitForFunction(() => '__bench' in window, null, { timeout: 60_000 });

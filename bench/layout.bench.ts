@@ -1,5 +1,5 @@
 /**
- * The visualiser's layout (issue 19): elkjs through `layoutGraph` (src/dev/layout.ts) on the main
+ * The visualiser's layout (issue 19): elkjs through `layoutGraph` (packages/devtools/src/layout.ts) on the main
  * thread in Node, as the overlay runs it in its Web Worker. The first run of the process loads ELK;
  * each machine then gets a cold and two warm runs. Target: a 200-state machine in ≤ 1 s.
  */

@@ -85,7 +85,7 @@ export async function run(): Promise<string> {
   return `## Path generation (\`bench/paths.bench.ts\`)
 
 Generated machines with N routable states nested three deep, built with routed(); one route
-event per routable state. "Shortest paths" is the traversal of tests/paths/generator/graph.ts: xstate/graph's
+event per routable state. "Shortest paths" is the traversal of packages/paths/src/graph.ts: xstate/graph's
 getShortestPaths, sending route events from the initial state only (they lead to the same place
 from everywhere); one path per distinct state. "Route events from every state" is the same
 traversal with the naive adjacency map, for comparison. "Complete suite" is generatePaths: the

@@ -4,7 +4,7 @@
  * product shell's navigation effects (title, announcement, focus on the new heading, scroll
  * restoration) or its error boundary, so that the routing is compared like for like with the
  * react-router-dom and TanStack apps; ours − this = the shell's cost. It wires machine, table, sync
- * and views as src/app.tsx's createApp does, without importing it (createApp's element holds the
+ * and views as createApp does (packages/react/src/app.tsx), without importing it (createApp's element holds the
  * Shell, which would then be in this bundle), and renders the entry screen's view before mounting.
  * Its history is the one mountApp picks: the Navigation API adapter where `window.navigation` exists
  * (Chromium), the History API adapter (react-router's history, a chunk of its own) only where not.

@@ -5,7 +5,7 @@ import { keepRouteTypes } from '../src/routeTypes';
 import { Link, useHref, useMachineSelector, useSend, typedRouting } from '@statechart/react';
 import type { referenceMachine } from '../../../examples/reference/referenceMachine';
 
-// The typed API is a compile-time promise only (tests/types checks it): at run time it must be
+// The typed API is a compile-time promise only (packages/react/test/types checks it): at run time it must be
 // exactly the untyped binding and XState's own createMachine, so typing cannot change behaviour.
 describe('typed routing', () => {
   it('hands out the untyped binding itself, not wrappers', () => {

@@ -49,7 +49,7 @@ function expectNoOverlaps(graph: MachineGraph, scene: Scene) {
       if (!apart) problems.push(`${a.id} and ${b.id} overlap`);
     }
   }
-  expect(problems, 'state boxes must not overlap: check layoutGraph in src/dev/layout.ts').toEqual([]);
+  expect(problems, 'state boxes must not overlap: check layoutGraph in src/layout.ts').toEqual([]);
 }
 
 describe('layout at scale', () => {

@@ -7,7 +7,7 @@ const route = (to: `#${string}`) => ({ type: 'xstate.route' as const, to, params
 const main = (snapshot: SnapshotFrom<typeof referenceMachine>) =>
   JSON.stringify((snapshot.value as { app: { main: unknown } }).app.main);
 
-describe("a dirty form's way out: discard (the reference form, tests/reference)", () => {
+describe("a dirty form's way out: discard (the reference form, examples/reference)", () => {
   it('refuses every exit while dirty, then discard empties the form and clears the draft, and leaving works', () => {
     const cleared: string[] = [];
     const machine = referenceMachine.provide({ actions: { clearDraft: () => void cleared.push('draft') } });

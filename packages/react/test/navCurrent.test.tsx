@@ -32,7 +32,7 @@ const at = (to: string, params: Record<string, unknown> = {}) =>
     transition(machine, initialTransition(machine)[0], { type: 'xstate.route', to, params } as never)[0],
   );
 
-describe('the header marks the entry above the screen shown, by URL (src/shell/navEntries.ts)', () => {
+describe('the header marks the entry above the screen shown, by URL (src/navEntries.ts)', () => {
   it('marks the list for a sibling form and a param screen below its URL, and nothing else', () => {
     expect(at('#newProject')).toBe('projects');
     expect(at('#project', { id: 5 })).toBe('projects');
