@@ -37,7 +37,7 @@ export const STEP_OVER_STACK_FLOOR = 7.5 * 1024;
  * (docs/BENCHMARKS.md, "Bundle", says by how much), so the gate holds the measured overhead plus a
  * small margin: any growth of the foundation still fails loudly. It is measured on the foundation
  * app (BASE_SCREENS generated screens, fixed words), not on the product, so the product's growth
- * never moves it. Each change of it has an entry in docs/decisions.md saying why; docs/budgets.md.
+ * never moves it. Each change of it is a decision record in docs/decisions/ saying why, and a row of its README's gate table; docs/budgets.md.
  */
 export const BUDGET_OVER_STACK_FLOOR = Math.round(8.05 * 1024);
 /** What one more routable screen may add to the initial JS: its state node, meta and title. */
@@ -254,7 +254,7 @@ export function budgetProblems({
         "The product's growth does not count here, so this is code every app loads: packages/core/src, packages/react/src " +
         'or a dependency they import. Find it (`npm run bench -- navigation` breaks the initial JS down by package: ' +
         'docs/BENCHMARKS.md, "Initial JS by package"), move it out of the first load (a lazy chunk, development-only code) or shrink it; ' +
-        'raise BUDGET_OVER_STACK_FLOOR in scripts/bundle-budget.ts only with an entry in docs/decisions.md saying why.',
+        'raise BUDGET_OVER_STACK_FLOOR in scripts/bundle-budget.ts only with a decision record in docs/decisions/ saying why.',
     );
   }
   if (app > productBudget) {

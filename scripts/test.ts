@@ -6,8 +6,7 @@
  * and spend much of their time waiting on Chromium, so a 2-core machine has room beside them. The other jobs fill it: the other Vitest projects, then tsc, ESLint, Prettier
  * and the advisory audit, each taken by whichever slot frees first, longest first. One after the
  * other (as `npm test` used to run them) the same work took the sum of all of them; now the wall
- * time is the longer of the browser project and the rest packed beside it (docs/decisions.md,
- * "`npm test` runs its jobs two at a time").
+ * time is the longer of the browser project and the rest packed beside it (docs/decisions/0010-npm-test-two-lanes.md).
  *
  * The browser project streams its output as it goes (it is the one to watch); every other job's
  * output is printed whole when it ends, so that none interleave. Every job runs even when another
@@ -40,7 +39,7 @@ const CACHE = 'node_modules/.cache';
 /** The framework's tests' config; the root's vitest.config.ts is the product's. */
 const FRAMEWORK = 'vitest.framework.config.ts';
 
-// Longest first (measured: docs/decisions.md), so that the short ones fill the gaps at the end.
+// Longest first (measured: docs/decisions/0010-npm-test-two-lanes.md), so that the short ones fill the gaps at the end.
 const jobs: Job[] = [
   {
     name: 'vitest: browser projects (Chromium)',

@@ -4,20 +4,21 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every repository path a comment, a README or a doc names is there: a reader sent to
- * `src/dev/layout.ts` after it moved to packages/devtools/src finds nothing, and no other test
- * notices. Read: every tracked Markdown page (whole, code blocks included: they list real files
- * too), and the comments of every tracked .ts, .tsx, .js and .mjs file. Not read: strings in code,
- * which are data that running the code checks (a test's fixtures, the files a generator writes, a
- * module id in a fake bundle); CHANGELOGs, .changeset/ and the released API reports, which record
- * what was true when they were written.
+ * Every repository path a comment, a README or a doc names is there: a reader sent to a file that
+ * has moved (the devtools' layout once named under the product's src/, now in packages/devtools/src)
+ * finds nothing, and no other test notices. Read: every tracked Markdown page (whole, code blocks
+ * included: they list real files too), and in every tracked .ts, .tsx, .js and .mjs file what a
+ * person reads (prose: comments, messages, a test's titles). Not read: CHANGELOGs, .changeset/, the
+ * released API reports and the decision records (docs/decisions/NNNN-*.md), which record what was
+ * true when they were written; their index, docs/decisions/README.md, is read.
  *
  * A path is a token that starts with one of the repository's top-level folders (`packages/`,
  * `docs/`, …: ROOTS) and is not part of a longer path or a URL. It resolves if it is there from the
- * root or from the package or example the file belongs to (a package's README says `src/index.ts`).
- * Not checked: placeholders (`<name>`, `*`, `{a,b}`, `${id}`, `…`, `NAME`, a name cut at a `-`),
- * and the files new:screen writes in a product (WRITTEN_IN_A_PRODUCT), which the docs name as the
- * files a reader's product will have.
+ * root or from the package or example the file belongs to (in its README, a package's src/index.ts
+ * is its own). Not checked: placeholders (`<name>`, `*`, `{a,b}`, `${id}`, `…`, `NAME`, a name cut
+ * at a `-`), a path inside something the sentence names ("each package's src/index.ts"), and the
+ * files only a grown product has (WRITTEN_IN_A_PRODUCT), which the docs name as files of the
+ * reader's product.
  */
 
 /** The top-level folders whose paths are checked: the framework's, the tools' and the product's. */
@@ -61,6 +62,7 @@ const NOT_READ = [
   /^packages\/[^/]+\/api\/[^/]+\.md$/,
   /(^|\/)package-lock\.json$/,
   /^scripts\/outside\/releases\//,
+  /^docs\/decisions\/\d{4}-/,
 ];
 
 interface NamedPath {
