@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { catalogueEntry, describeError, genericEntry, useWaitLeft, type CallError } from '@statechart/calls';
-import { plural } from '@statechart/core';
+import { interpolate, plural } from '@statechart/core';
+import { limits } from './constants';
 import { focusRegion, useFocusOnArrival, useOwnRefusalNotice, useRefusal } from '@statechart/react';
 import { ElsewhereNotice } from './ElsewhereNotice';
 import { ErrorSummary } from './ErrorSummary';
@@ -87,6 +88,8 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const refusal = useRefusal();
   // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
   const [answered, setAnswered] = useState(0);
+  // Fields whose last input was longer than a field takes (a paste, a script): cut, and said so.
+  const [cut, setCut] = useState<Partial<Record<F, true>>>({});
   const dirty = isDirty(form);
   const controlId = (field: F) => `${idPrefix}-${field}`;
   const first = fields[0];
@@ -211,9 +214,20 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
               label={words.fields[field]}
               hint={hints?.[field]}
               error={form.errors[field]}
+              note={
+                cut[field]
+                  ? interpolate(formStrings.cut, { max: limits.maxFieldLength.toLocaleString('en') })
+                  : undefined
+              }
             >
               {(props) => {
-                const change = (value: string) => on.change(field, value);
+                const change = (value: string) => {
+                  const kept = fitted(value, limits.maxFieldLength);
+                  // A longer value would be refused whole by the machine (changeSchema): its start is kept instead.
+                  if ((kept !== value) !== (cut[field] === true))
+                    setCut({ ...cut, [field]: kept !== value || undefined });
+                  on.change(field, kept);
+                };
                 return (
                   control?.(field, props, form.values[field], change) ?? (
                     <input
@@ -250,6 +264,13 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
       </form>
     </article>
   );
+}
+
+/** The first `max` UTF-16 units of `value`, without splitting a character in two (a surrogate pair). */
+function fitted(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const end = /[\uD800-\uDBFF]/.test(value.charAt(max - 1)) ? max - 1 : max;
+  return value.slice(0, end);
 }
 
 /** Reached only by a submit: takes the focus (the form it came from is gone). */

@@ -17,6 +17,8 @@ export const formStrings = {
   /** A draft whose first submit was saved, sent again with other values (the call's savedBefore). */
   savedBefore: 'This was saved already',
   unsaved: 'Unsaved changes: save or discard them to leave this screen.',
+  /** Under a field given more than it takes (a paste): what was kept. `{max}`: the limit, written out. */
+  cut: 'Only the first {max} characters were kept: this field takes no more.',
   refusedHeading: 'Your changes are not saved yet',
   refusedBody: 'Save them, discard them, or stay on this form.',
   refusedSave: 'Save them',

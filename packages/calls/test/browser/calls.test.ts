@@ -493,7 +493,7 @@ describe.concurrent('leaving a screen whose call a hover started', () => {
         const link = page.getByTestId('records').getByRole('link', { name: 'Record 2' });
         await link.hover();
         await expect
-          .poll(() => api.requestsFor('/api/records/2'), 'the hover warms the record')
+          .poll(() => api.requestsFor('/api/records/2'), { message: 'the hover warms the record' })
           .toMatchObject([{ aborted: false, answered: false }]);
         // A click hovers first: the screen it enters waits on the warm-up's request.
         await link.click();
@@ -502,7 +502,9 @@ describe.concurrent('leaving a screen whose call a hover started', () => {
         await page.getByRole('link', { name: 'Home' }).click();
         await heading(page, 'Reference home').waitFor();
         await expect
-          .poll(() => api.requestsFor('/api/records/2'), 'the server sees the connection closed before its answer')
+          .poll(() => api.requestsFor('/api/records/2'), {
+            message: 'the server sees the connection closed before its answer',
+          })
           .toMatchObject([{ path: '/api/records/2', aborted: true, answered: false }]);
       });
     },

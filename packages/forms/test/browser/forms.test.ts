@@ -147,6 +147,37 @@ describe.concurrent('the reference form in Chromium', () => {
     });
   });
 
+  it('keeps the first 2,000 characters of a longer paste or script value, and says so under the field', async ({
+    expect,
+  }) => {
+    await open('/records/new', async (page) => {
+      await heading(page, recordStrings.title).waitFor();
+      const name = field(page, recordStrings.fields.name);
+      const note = page.getByText(formStrings.cut.replace('{max}', '2,000'));
+      await name.fill('kept');
+      // A paste: the browser's own insertText, as a clipboard paste inserts it.
+      await name.selectText();
+      await page.keyboard.insertText('a'.repeat(2_001));
+      await expect
+        .poll(() => name.inputValue().then((value) => value.length), { message: 'the paste was dropped whole' })
+        .toBe(2_000);
+      await note.waitFor();
+      expect(await name.getAttribute('aria-describedby')).toContain(await note.getAttribute('id'));
+      await name.fill('short');
+      await expect.poll(() => note.count(), { message: 'said until a value that fits' }).toBe(0);
+      // A script sets 5 MB and fires input, as a framework would.
+      await name.evaluate((input: HTMLInputElement) => {
+        const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+        set?.call(input, 'b'.repeat(5_000_000));
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await expect.poll(() => name.inputValue()).toBe('b'.repeat(2_000));
+      await note.waitFor();
+      await submit(page);
+      expect(await page.getByText(recordStrings.required).count(), 'not "Enter a name.": the name was kept').toBe(0);
+    });
+  });
+
   it('discards a dirty form: the way out, while every link is still refused until then', async ({ expect }) => {
     await open('/records/new', async (page) => {
       await heading(page, recordStrings.title).waitFor();
