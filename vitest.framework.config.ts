@@ -145,11 +145,13 @@ export default defineConfig({
           // twice would add its wall time to npm test on 2 cores (4 minutes is the goal), and the
           // other files (the reference app's, the forms') repeat those moves on the same adapter
           // code. `npm run test:history-api` (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium
-          // test in this mode, the product's too (docs/decisions.md, "Both history adapters").
+          // test in this mode, the product's too (docs/decisions/0019-both-history-adapters-in-ci.md).
           name: 'browser-history-api',
           include: HISTORY_API_ALL
             ? FRAMEWORK_BROWSER
-            : ['packages/react/test/browser/{contract,focus,navigationApi,viewTransitions}.test.ts'],
+            : [
+                'packages/react/test/browser/{contract,focus,navigationApi,viewTransitions,historyEdges,historyProperty}.test.ts',
+              ],
           ...BROWSER_HARNESS,
           provide: { historyApiMode: true },
           ...CHROMIUM,

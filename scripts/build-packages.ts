@@ -106,7 +106,9 @@ export async function buildPackages(options: { clean?: boolean; quiet?: boolean 
   // create-statechart-app's template: the repository's product, assembled (scripts/template.ts).
   assembleTemplate();
   if (!options.quiet)
-    console.log(`Built ${dirs.length} packages into their dist/, and create-statechart-app's template, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Built ${dirs.length} packages into their dist/, and create-statechart-app's template, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
