@@ -80,7 +80,9 @@ describe('the workspace packages', () => {
     for (const dir of packageDirs) {
       const pkg = read(join(dir, 'package.json')) as PackageJson & { scripts?: Record<string, string> };
       // A path filter: --dir does not narrow projects whose include globs name other packages.
-      expect(pkg.scripts?.test, `${dir}/package.json "test"`).toBe(`cd ../.. && vitest run -c vitest.framework.config.ts ${dir}/`);
+      expect(pkg.scripts?.test, `${dir}/package.json "test"`).toBe(
+        `cd ../.. && vitest run -c vitest.framework.config.ts ${dir}/`,
+      );
     }
   });
 
