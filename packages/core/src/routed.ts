@@ -301,11 +301,15 @@ export function noneActive(ids: readonly string[]) {
 
 /**
  * Whether a state can be the screen shown in its part of the URL: it is atomic, or some child
- * without a route can be shown (its children can't all have URLs of their own).
+ * without a route can be shown (its children can't all have URLs of their own); a parallel state,
+ * when every region in its part of the URL can. A history state is never active, so never shown:
+ * a state whose other children all have URLs gets no in-place answer (docs/routing.md).
  */
 function showsItself(node: NodeConfig): boolean {
   if (!node.states) return true;
-  const children = Object.values(node.states).filter((child) => child.meta?.searchKey === undefined);
+  const children = Object.values(node.states).filter(
+    (child) => child.meta?.searchKey === undefined && child.type !== 'history',
+  );
   if (children.length === 0) return true;
   const candidates = children.filter((child) => !child.route && showsItself(child));
   return node.type === 'parallel'

@@ -13,6 +13,7 @@ import {
   createStepper,
   explore,
   HISTORY_KEY,
+  timersKey,
   waitsIn,
   type ExploreOptions,
   type StateGraph,
@@ -82,7 +83,8 @@ function exploreOptions(spec: MachineSpec, level: Level, routes: AnyEvent[]): Ex
       ...(ui ? events.filter((event) => urlChanges(spec, snapshot, event)) : events),
       ...waitsIn(spec.machine, snapshot),
     ],
-    serializeState: (snapshot) => stateKey(spec, snapshot),
+    // The timers running are part of a state: how long one has left decides what a wait does.
+    serializeState: (snapshot) => `${stateKey(spec, snapshot)}|${timersKey(spec.machine, snapshot)}`,
     budget: spec.stateBudget,
     bound: spec.searchBound,
     input: spec.input,
@@ -116,7 +118,7 @@ function followUpOf(spec: MachineSpec, snapshot: AnyMachineSnapshot): AnyEvent |
  * another event for that URL than the route event, e.g. an index child's) is returned, to be
  * banned. Costs milliseconds.
  */
-async function divergentSteps(spec: MachineSpec, walks: Walk[], options: ExploreOptions) {
+async function divergentSteps(spec: MachineSpec, walks: Walk[]) {
   const found = new Set<string>();
   for (const walk of walks) {
     const model = createModel(spec);
@@ -127,7 +129,8 @@ async function divergentSteps(spec: MachineSpec, walks: Walk[], options: Explore
         if (!executor) await model.perform(step.event);
         else if (action?.do === 'route') model.navigate(model.hrefFor(action.to, action.params));
         else model.send(step.event);
-        if (options.serializeState(model.snapshot()) !== options.serializeState(step.state)) {
+        // The model's own clock runs its timers: what it shows is compared, not what it has left.
+        if (stateKey(spec, model.snapshot()) !== stateKey(spec, step.state)) {
           found.add(step.edge);
           break;
         }
@@ -183,7 +186,7 @@ export async function generate(
   };
   let cover = coveringWalks(graph, wanted, walkOptions);
   for (let round = 0; level !== 'machine' && round < 20; round++) {
-    const divergent = await divergentSteps(spec, cover.walks, options);
+    const divergent = await divergentSteps(spec, cover.walks);
     if (divergent.size === 0) break;
     for (const edge of divergent) banned.add(edge);
     cover = coveringWalks(graph, wanted, walkOptions);

@@ -5,6 +5,7 @@ import type { RouteTable } from '@statechart/core';
 import { stateNodesOf, transitionDefinitions, type Seen, type TransitionDef } from './graph';
 import { historyNodesOf } from './history';
 import { fixForState, fixForTransition, HISTORY_FIX } from './fixes';
+import { isDoneState } from './internalNames';
 import { finalAbove, isLeftAtOnce, isTransient, type MachineSpec } from './spec';
 
 export type Level = 'machine' | 'dom' | 'chromium';
@@ -80,7 +81,32 @@ export function neverAtRest(def: TransitionDef): string | undefined {
   if (isLeftAtOnce(def.source)) {
     return `#${def.source.id} is a final state that #${def.source.parent?.id ?? '?'}'s onDone leaves at once: no event is processed there`;
   }
+  // XState's done event is raised within the macrostep that enters the final state: processed.
+  const children = restingChildren(def.source);
+  if (
+    !isDoneState(def.eventType) &&
+    def.source.type === 'compound' &&
+    children.length > 0 &&
+    children.every(neverRests)
+  ) {
+    return `every child of #${def.source.id} is left within the macrostep that enters it (${children.map((child) => `#${child.id}`).join(', ')}), so #${def.source.id} is never at rest and no event is processed there`;
+  }
   return undefined;
+}
+
+/** A state's children but its history states, which are never active. */
+const restingChildren = (node: AnyStateNode) =>
+  (Object.values(node.states) as AnyStateNode[]).filter((child) => child.type !== 'history');
+
+/**
+ * Whether a state is left within the macrostep that enters it, whatever enters it: a redirect, a
+ * final state its parent's onDone leaves at once, or a compound state all of whose children are so
+ * (one of them is entered with it). Read from the machine alone, so it holds on any statechart.
+ */
+function neverRests(node: AnyStateNode): boolean {
+  if (isTransient(node) || isLeftAtOnce(node)) return true;
+  const children = restingChildren(node);
+  return node.type === 'compound' && children.length > 0 && children.every(neverRests);
 }
 
 /**
@@ -91,9 +117,18 @@ export function neverAtRest(def: TransitionDef): string | undefined {
  */
 function neverShownWithoutUrl(node: AnyStateNode): boolean {
   if (node.config.route || isTransient(node) || isLeftAtOnce(node)) return true;
-  const children = (Object.values(node.states) as AnyStateNode[]).filter((child) => child.type !== 'history');
+  const children = restingChildren(node);
   return node.type === 'compound' && children.length > 0 && children.every(neverShownWithoutUrl);
 }
+
+/**
+ * The regions of a parallel state that share its part of the URL (a region with `meta.searchKey`
+ * is written in the query: what it shows is another part of the URL).
+ */
+const pathnameRegions = (node: AnyStateNode) =>
+  restingChildren(node).filter(
+    (region) => (region.config.meta as { searchKey?: unknown } | undefined)?.searchKey === undefined,
+  );
 
 /**
  * routed() answers a route to a routable state in place while it is the screen shown; a state
@@ -105,7 +140,8 @@ function neverShownWithoutUrl(node: AnyStateNode): boolean {
  */
 export function noScreenOfItsOwn(def: TransitionDef): string | undefined {
   if (!def.routeTo || def.targets.length > 0 || `#${def.source.id}` !== def.routeTo) return undefined;
-  const children = (Object.values(def.source.states) as AnyStateNode[]).filter((child) => child.type !== 'history');
+  if (def.source.type === 'parallel') return regionNeverWithoutUrl(def.source);
+  const children = restingChildren(def.source);
   if (def.source.type !== 'compound' || children.length === 0) return undefined;
   if (!children.every(neverShownWithoutUrl)) return undefined;
   const without = children.filter((child) => !child.config.route);
@@ -120,6 +156,23 @@ export function noScreenOfItsOwn(def: TransitionDef): string | undefined {
         : `#${child.id}: its own children all have URLs`;
   const how = without.every(isTransient) ? 'redirects at once' : 'is never at rest without one';
   return `every child of #${def.source.id} has a URL of its own or ${how} (${without.map(why).join('; ')}), so #${def.source.id} is never the screen shown and its in-place answer is never selected`;
+}
+
+/**
+ * A parallel state is the screen shown only while every region in its part of the URL shows no
+ * URL of its own; a region that is never at rest without one (its children all have URLs, or
+ * redirect at once, or are final states left at once) keeps it from ever being shown.
+ */
+function regionNeverWithoutUrl(node: AnyStateNode): string | undefined {
+  const region = pathnameRegions(node).find(
+    (candidate) => restingChildren(candidate).length > 0 && restingChildren(candidate).every(neverShownWithoutUrl),
+  );
+  if (!region) return undefined;
+  return `the region #${region.id} of the parallel state #${node.id} always shows a URL of its own (each of its children has one or is never at rest: ${restingChildren(
+    region,
+  )
+    .map((child) => `#${child.id}`)
+    .join(', ')}), so #${node.id} is never the screen shown and its in-place answer is never selected`;
 }
 
 /**

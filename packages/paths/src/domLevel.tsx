@@ -12,6 +12,8 @@ import { coverageOf, generateSuite } from './suite';
 import { specViews } from './specViews';
 import { checkMaps, type MachineSpec } from './spec';
 import { replayThroughUi, type Check, type Driver } from './ui';
+import type { SplitOptions } from './machineLevel';
+import { inPart, recordWalk, RECORDS_DIR } from './records';
 
 /** A machine to run at the DOM level, with the views and words its app has. */
 export interface DomApp {
@@ -89,11 +91,13 @@ async function renderApp({ spec, views, strings = stockStrings }: DomApp, seen: 
  * `await describeDomLevel([{ spec: productSpec, views: () => viewsFromGlob(…), strings }])`. Each
  * path performed on the app rendered in jsdom with a memory history, then the coverage gate.
  */
-export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
+export async function describeDomLevel(apps: readonly DomApp[], split: SplitOptions = {}): Promise<void> {
   const reports: CoverageReport[] = [];
   const costs: CostRow[] = [];
 
   afterEach(cleanup);
+  // Parts take every count-th walk of all the apps together, so that specs of one walk spread too.
+  let position = 0;
 
   for (const app of apps) {
     const { spec } = app;
@@ -107,20 +111,35 @@ export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
         checkMaps(spec);
       });
 
-      for (const path of suite.walks) {
+      const { part } = split;
+      for (const [i, path] of suite.walks.entries()) {
+        if (part && !inPart(position++, part)) continue;
         it(
           path.description,
           async () => {
             // React reports the view that throws on purpose (the broken screen); nothing else may log.
             const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-            const rendered = await renderApp(app, seen);
+            // A part records each walk's own sightings; the merge step unites them.
+            const own = part ? emptySeen() : seen;
+            const record = part && {
+              machine: spec.name,
+              level: 'dom' as const,
+              shard: part,
+              by: 'part' as const,
+              walk: i,
+              description: path.description,
+            };
+            const rendered = await renderApp(app, own);
             try {
-              await replayThroughUi(spec, path, rendered.driver, seen, linksChecked);
+              await replayThroughUi(spec, path, rendered.driver, own, linksChecked);
               const unexpected = errors.mock.calls
                 .map((call) => call.map(String).join(' '))
                 .filter((text) => !/broken screen fails on purpose/.test(text));
               expect(unexpected).toEqual([]);
+              if (record) recordWalk(split.records ?? RECORDS_DIR, { ...record, passed: true, seen: own });
             } catch (error) {
+              if (record)
+                recordWalk(split.records ?? RECORDS_DIR, { ...record, passed: false, error: String(error), seen: own });
               failed.push(path.description.split(' reaches ')[0] ?? path.description);
               throw error;
             } finally {
@@ -134,6 +153,7 @@ export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
         );
       }
 
+      if (part) return;
       it('took every transition, reached every state and checked every history state a URL or a click can', () => {
         holdBackAdvice(failed);
         const report = coverageOf(suite, seen);
@@ -145,6 +165,7 @@ export async function describeDomLevel(apps: readonly DomApp[]): Promise<void> {
   }
 
   afterAll(() => {
+    if (split.part) return;
     writeCoverage(reports);
     writeCost(costs);
     console.log(`Path coverage, DOM level:\n${formatTable(reports)}\n\nCost, DOM level:\n${formatCost(costs)}`);

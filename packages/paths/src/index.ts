@@ -23,6 +23,7 @@ export type { GraphEdge, GraphNode, SearchBound, StateGraph } from './search';
 export type { Restore as HistoryRestore } from './history';
 export type { Cost as SuiteCost, Generated as SuiteGenerated } from './cover';
 export { pairPaths } from './pairs';
+export { judgeRecords, RECORDS_DIR, type Shard, type WalkRecord } from './records';
 export {
   type AnyEvent,
   type Executor,

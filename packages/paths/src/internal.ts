@@ -1,5 +1,4 @@
 import {
-  SimulatedClock,
   createActor,
   fromPromise,
   type AnyActorRef,
@@ -94,7 +93,7 @@ interface Pending {
  */
 export function createControls(machine: AnyStateMachine, outcomes: Record<string, Outcome[]>) {
   const pending = new Map<string, Pending>();
-  const clock = new SimulatedClock();
+  const clock = new OrderedClock();
   const actors = Object.fromEntries(
     [...new Set(invocationsOf(machine).map((invocation) => invocation.src))]
       .filter((src) => outcomes[src]?.length)
@@ -143,4 +142,45 @@ export function createControlledActor(
     ...(start.input !== undefined && { input: start.input }),
     ...(start.snapshot !== undefined && { snapshot: start.snapshot }),
   });
+}
+
+/**
+ * A simulated clock that fires, when moved on, every timer due by then in the order a browser
+ * does: earliest first, the one set first when two are due together, each at its own time (a
+ * timer it sets runs from then). XState's SimulatedClock sets the time to the end first and does
+ * not keep that order for timers due together; the generator's waits (search.ts) expect it kept.
+ */
+export class OrderedClock {
+  private time = 0;
+  private lastId = 0;
+  private readonly timers = new Map<number, { at: number; fn: () => void }>();
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(fn: () => void, timeout: number): number {
+    const id = ++this.lastId;
+    this.timers.set(id, { at: this.time + timeout, fn });
+    return id;
+  }
+
+  clearTimeout(id: number): void {
+    this.timers.delete(id);
+  }
+
+  /** Moves time on by `ms`, firing every timer due by then, in order. */
+  increment(ms: number): void {
+    const end = this.time + ms;
+    for (;;) {
+      let next: [number, { at: number; fn: () => void }] | undefined;
+      // Map order is the order they were set: the strict < keeps the first set of two due together.
+      for (const entry of this.timers) if (entry[1].at <= end && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.time = next[1].at;
+      next[1].fn();
+    }
+    this.time = end;
+  }
 }

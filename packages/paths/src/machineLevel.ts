@@ -7,15 +7,31 @@ import { replayOnActor } from './replay';
 import { pairFigure, pairPaths, pairsRequested } from './pairs';
 import { replayCase } from './cases';
 import { generateOptions, type MachineSpec } from './spec';
+import { inPart, recordWalk, RECORDS_DIR, type Shard } from './records';
+
+/** A run split over workers or machines: this file runs one part of each spec's walks. */
+export interface SplitOptions {
+  /**
+   * The part of the walks this file runs (`{ index: 2, count: 4 }`: every 4th walk from the
+   * second): one test file per part, which Vitest spreads over its workers and `--shard=i/n`
+   * over machines. Each walk records what it saw in `records`; the gate is the merge step,
+   * `describePathGate`, once every part ran.
+   */
+  part?: Shard;
+  /** Where the parts record (default test-results/paths/records). */
+  records?: string;
+}
 
 /**
  * The machine level of the generated path tests, for a test file to call at its top level:
  * `await describeMachineLevel([productSpec])`. Each spec's paths replayed on an actor, then the
  * coverage gate; the figures go to test-results/paths and the console.
  */
-export async function describeMachineLevel(specs: readonly MachineSpec[]): Promise<void> {
+export async function describeMachineLevel(specs: readonly MachineSpec[], split: SplitOptions = {}): Promise<void> {
   const reports: CoverageReport[] = [];
   const costs: CostRow[] = [];
+  // Parts take every count-th walk of all the specs together, so that specs of one walk spread too.
+  let position = 0;
 
   for (const spec of specs) {
     // Every case pasted into the spec's `cases` (none is required): each one its own test.
@@ -25,6 +41,36 @@ export async function describeMachineLevel(specs: readonly MachineSpec[]): Promi
       });
     }
     const suite = await generateSuite(spec, 'machine');
+    const { part } = split;
+    if (part) {
+      // Only this part's walks; a part with none of this spec's has no block for it (Vitest
+      // refuses an empty one).
+      const mine = suite.walks.map((path, i) => ({ path, i })).filter(() => inPart(position++, part));
+      if (mine.length === 0) continue;
+      describe(`paths of the ${spec.name} machine, replayed on an actor (part ${part.index} of ${part.count})`, () => {
+        for (const { path, i } of mine) {
+          it(path.description, async () => {
+            const own = emptySeen();
+            const record = {
+              machine: spec.name,
+              level: 'machine' as const,
+              shard: part,
+              by: 'part' as const,
+              walk: i,
+              description: path.description,
+            };
+            try {
+              await replayOnActor(spec, path, own);
+              recordWalk(split.records ?? RECORDS_DIR, { ...record, passed: true, seen: own });
+            } catch (error) {
+              recordWalk(split.records ?? RECORDS_DIR, { ...record, passed: false, error: String(error), seen: own });
+              throw error;
+            }
+          });
+        }
+      });
+      continue;
+    }
     describe(`paths of the ${spec.name} machine, replayed on an actor`, () => {
       // Opt-in (PATHS_COVERAGE=pairs): one more path per pair of consecutive transitions not taken.
       const options = generateOptions(spec);
@@ -56,6 +102,7 @@ export async function describeMachineLevel(specs: readonly MachineSpec[]): Promi
   }
 
   afterAll(() => {
+    if (split.part) return;
     writeCoverage(reports);
     writeCost(costs);
     console.log(`Path coverage, machine level:\n${formatTable(reports)}\n\nCost, machine level:\n${formatCost(costs)}`);

@@ -5,6 +5,7 @@ import { assertCovered } from './coverage';
 import { holdBackAdvice } from './cover';
 import { CHROMIUM_ARGS, ensureChromium } from './findChromium';
 import { emptySeen } from './graph';
+import { judgeRecords, recordWalk, RECORDS_DIR } from './records';
 import { watchProblems } from './pages';
 import { checkMaps, type MachineSpec } from './spec';
 import { coverageOf, generateSuite } from './suite';
@@ -35,19 +36,34 @@ export function systemChromium() {
   };
 }
 
+/** How a spec's walks are spread: in one worker with the gate after them, or split. */
+export interface PathTestOptions {
+  /**
+   * Split the walks: they run in parallel (spread over workers, and over machines by
+   * `--shard=i/n`), each recording what it saw here under its shard; the gate is the merge step,
+   * `describePathGate(apps, { records })`, run once every shard is done. Without it a spec's walks
+   * run in order in one worker, the gate after them.
+   */
+  records?: string;
+}
+
 /**
  * The generated path tests as Playwright Test tests, for a test file to call at its top level:
  * `await describePathTests([{ spec: productSpec }])`. Per spec, one test per covering walk (each
  * on a fresh page, performed with real clicks and typing, the screen checked after every step),
  * then the coverage gate. A spec's tests run in order in one worker (serial mode): the gate reads
- * what every walk saw. The walks need no API: an app whose screens call one needs its server up
- * (Playwright's `webServer`) and the spec's outcomes answered by it.
+ * what every walk saw; with `records`, they are spread over workers and shards and the gate is a
+ * merge step (`describePathGate`). The walks need no API: an app whose screens call one needs its
+ * server up (Playwright's `webServer`) and the spec's outcomes answered by it.
  */
-export async function describePathTests(apps: readonly PlaywrightApp[]): Promise<void> {
+export async function describePathTests(
+  apps: readonly PlaywrightApp[],
+  { records }: PathTestOptions = {},
+): Promise<void> {
   for (const { spec, url, base = '', ...options } of apps) {
     const suite = await generateSuite(spec, 'chromium');
     test.describe(`paths of the ${spec.name} machine, performed in Chromium`, () => {
-      test.describe.configure({ mode: 'serial' });
+      test.describe.configure({ mode: records ? 'parallel' : 'serial' });
       const seen = emptySeen();
       const failed: string[] = [];
 
@@ -55,8 +71,18 @@ export async function describePathTests(apps: readonly PlaywrightApp[]): Promise
         checkMaps(spec);
       });
 
-      for (const walk of suite.walks) {
-        test(walk.description, async ({ page, baseURL }) => {
+      for (const [i, walk] of suite.walks.entries()) {
+        test(walk.description, async ({ page, baseURL }, testInfo) => {
+          // Split: this walk's own sightings, recorded under the shard that ran it.
+          const own = records ? emptySeen() : seen;
+          const shard = testInfo.config.shard ?? { current: 1, total: 1 };
+          const record = records && {
+            machine: spec.name,
+            level: 'chromium' as const,
+            shard: { index: shard.current, count: shard.total },
+            walk: i,
+            description: walk.description,
+          };
           // A walk is many steps: its time grows with them; each step's own waits stay bounded.
           test.setTimeout(15_000 + 1000 * walk.steps.length);
           const origin = (url?.() ?? baseURL ?? '').replace(/\/$/, '');
@@ -67,20 +93,40 @@ export async function describePathTests(apps: readonly PlaywrightApp[]): Promise
           try {
             await startApp(core, origin, options);
             const baseLength = await core.evaluate(() => history.length);
-            await replayThroughUi(spec, walk, chromiumDriver(core, baseLength, base), seen);
-            await collect(core, spec, seen);
+            await replayThroughUi(spec, walk, chromiumDriver(core, baseLength, base), own);
+            await collect(core, spec, own);
             expect(problems, 'uncaught exceptions and console errors on the page').toEqual([]);
+            if (record) recordWalk(records, { ...record, passed: true, seen: own });
           } catch (error) {
+            if (record) recordWalk(records, { ...record, passed: false, error: String(error), seen: own });
             failed.push(walk.description.split(' reaches ')[0] ?? walk.description);
             throw error;
           }
         });
       }
 
+      if (records) return;
       test('took every transition and reached every state a URL or a click can', () => {
         holdBackAdvice(failed);
         assertCovered(coverageOf(suite, seen));
       });
+    });
+  }
+}
+
+/**
+ * The merge step of split path tests (`describePathTests(apps, { records })`), as Playwright
+ * tests: per spec, the coverage gate on what every shard's walks saw together. A shard that
+ * failed or never ran fails it, named. Run it once every shard is done (a CI matrix's merge job).
+ */
+export async function describePathGate(
+  apps: readonly Pick<PlaywrightApp, 'spec'>[],
+  { records = RECORDS_DIR }: PathTestOptions = {},
+): Promise<void> {
+  for (const { spec } of apps) {
+    const suite = await generateSuite(spec, 'chromium');
+    test(`paths of the ${spec.name} machine in Chromium took every transition and reached every state, in every shard, each of which ran and passed`, () => {
+      judgeRecords(suite, records);
     });
   }
 }

@@ -2,6 +2,7 @@ import { createActor, type AnyMachineSnapshot, type AnyStateMachine, type AnySta
 import { activeNodes } from '@statechart/core/internal';
 import { transitionKey, type TransitionLike } from './graph';
 import { defaultValueBelow, valueBelow } from './history';
+import { isAfter } from './internalNames';
 import type { AnyEvent } from './spec';
 
 /** How the search names a history state's restore among the transition keys it wants taken. */
@@ -23,6 +24,9 @@ export function createStepper(machine: AnyStateMachine) {
   // Never started: its system only carries the inspection events of the steps below.
   const self = createActor(machine);
   let taken: TransitionLike[] = [];
+  // The timers of the snapshot being stepped: armed and cancelled as XState's actions say.
+  let timers: Timer[] = [];
+  let firedAt = 0;
   // A history state re-entered into another configuration than its parent's default: a restore
   // worth checking, wanted like a transition (`history:<id>`).
   const restores = (next: AnyMachineSnapshot) =>
@@ -49,32 +53,140 @@ export function createStepper(machine: AnyStateMachine) {
     stopChild: () => {},
     system: self.system,
     emit: () => {},
-    actionExecutor: () => {},
+    // Nothing runs; a delayed raise (what `after` does on entry) arms a timer, a cancel (on exit)
+    // disarms it, in the order XState executes them.
+    actionExecutor: (action: { type: string; params?: unknown }) => {
+      const params = (action.params ?? {}) as { event?: AnyEvent; id?: string; delay?: unknown; sendId?: string };
+      if (action.type === 'xstate.raise' && typeof params.delay === 'number' && params.event) {
+        const id = params.id ?? params.event.type;
+        timers = timers.filter((timer) => timer.id !== id);
+        timers.push({ id, event: params.event, due: firedAt + checkedDelay(params.delay, id), order: nextOrder++ });
+      } else if (action.type === 'xstate.cancel') {
+        timers = timers.filter((timer) => timer.id !== params.sendId);
+      }
+    },
   };
   // Why the casts: the scope is XState's inert scope (createInertActorScope), which it does not export.
   type Scope = Parameters<AnyStateMachine['transition']>[2];
+  const transition = (snapshot: AnyMachineSnapshot, event: AnyEvent) =>
+    machine.transition(snapshot, event as never, scope as unknown as Scope) as AnyMachineSnapshot;
+  /** The snapshot with its timers, a copy when XState handed back the same object (nothing moved). */
+  const withTimers = (before: AnyMachineSnapshot, next: AnyMachineSnapshot) => {
+    const own = next === before ? ({ ...next } as AnyMachineSnapshot) : next;
+    TIMERS.set(own, timers);
+    return own;
+  };
   return {
     initial(input?: unknown): { next: AnyMachineSnapshot; taken: string[] } {
       taken = [];
+      timers = [];
+      firedAt = 0;
       const next = machine.getInitialSnapshot(scope as unknown as Scope, input) as AnyMachineSnapshot;
+      TIMERS.set(next, timers);
       return { next, taken: taken.map(transitionKey) };
     },
     step(snapshot: AnyMachineSnapshot, event: AnyEvent): { next: AnyMachineSnapshot; taken: string[] } {
       taken = [];
-      const next = machine.transition(snapshot, event as never, scope as unknown as Scope) as AnyMachineSnapshot;
+      timers = [...timersOf(machine, snapshot)];
+      firedAt = 0;
+      let next = snapshot;
+      if (isAfter(event.type) && typeof event.delay === 'number') {
+        // Time passes: every timer due within the wait fires, earliest first (the one armed first
+        // when two are due together), each on the state the one before it left, as a clock does.
+        const wait = event.delay;
+        timers = timers.map((timer) => ({ ...timer, due: timer.due - wait }));
+        for (let due = nextDue(timers); due && due.due <= 0; due = nextDue(timers)) {
+          const fired = due;
+          timers = timers.filter((timer) => timer !== fired);
+          firedAt = fired.due;
+          next = transition(next, fired.event);
+        }
+        firedAt = 0;
+      } else {
+        next = transition(snapshot, event);
+      }
+      next = withTimers(snapshot, next);
       return { next, taken: [...taken.map(transitionKey), ...restores(next)] };
     },
   };
 }
 
+/** A timer the search keeps with a snapshot: XState's delayed event and how long until it fires. */
+interface Timer {
+  id: string;
+  event: AnyEvent;
+  /** Ms from this snapshot until it fires. */
+  due: number;
+  /** Arming order: of two timers due together, the one armed first fires first (browsers' order). */
+  order: number;
+}
+
+let nextOrder = 0;
+const TIMERS = new WeakMap<AnyMachineSnapshot, Timer[]>();
+
+const nextDue = (timers: readonly Timer[]) =>
+  timers.reduce<Timer | undefined>(
+    (best, timer) =>
+      !best || timer.due < best.due || (timer.due === best.due && timer.order < best.order) ? timer : best,
+    undefined,
+  );
+
+function checkedDelay(delay: number, id: string): number {
+  if (!Number.isFinite(delay) || delay < 0) {
+    throw new Error(
+      `the timer ${id} waits ${delay} ms, which is not a number of ms: give the machine's delays an implementation for it`,
+    );
+  }
+  if (delay > MAX_TIMER_DELAY) {
+    throw new Error(
+      `the timer ${id} waits ${delay} ms: browsers and Node fire a timer over ${MAX_TIMER_DELAY} ms (about 24.8 days) at once; keep the delay under that, or wait in steps (an \`after\` that re-enters until a date in context has passed)`,
+    );
+  }
+  return delay;
+}
+
 /**
- * Time passing, as a step: one per `after` of the active states, its delay in ms resolved as
- * XState does (a number, a named delay of the machine's `delays`, or a delay computed from
- * context by that implementation) on this state's context. The event is XState's own delayed
- * event, which the generator reads and never asks anyone to write; `delay` is how long each
- * level lets its clock run.
+ * The timers running in a snapshot the stepper made; for one it did not (a spec's restored
+ * snapshot), one per `after` of the active states at its full delay, as XState re-arms none on
+ * restore but a started app enters its states.
+ */
+function timersOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): Timer[] {
+  const known = TIMERS.get(snapshot);
+  if (known) return known;
+  const armed = waitsForEach(machine, snapshot).map((wait) => ({
+    id: wait.type,
+    event: { type: wait.type },
+    due: wait.delay as number,
+    order: nextOrder++,
+  }));
+  TIMERS.set(snapshot, armed);
+  return armed;
+}
+
+/**
+ * The timers of a snapshot as a key: what fires next, and when, in firing order. Two snapshots
+ * alike but for how long a timer has left are two states: waiting from each leads elsewhere.
+ */
+export function timersKey(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string {
+  const timers = [...timersOf(machine, snapshot)].sort((a, b) => a.due - b.due || a.order - b.order);
+  return timers.map((timer) => `${timer.event.type}@${timer.due}`).join(',');
+}
+
+/**
+ * Time passing, as a step: a wait until the next timer due (XState's own delayed event, its
+ * delay resolved as XState does: a number, a named delay of the machine's `delays`, or one
+ * computed from context). `delay` is how long each level lets its clock run: the time left on
+ * that timer, which may have run while other steps happened (another region's timer, re-armed).
+ * Every timer due by then fires, in order, so the step expects where they all lead; a later
+ * timer is the next wait's. The generator reads the event and never asks anyone to write it.
  */
 export function waitsIn(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyEvent[] {
+  const next = nextDue(timersOf(machine, snapshot));
+  return next ? [{ type: next.event.type, delay: next.due }] : [];
+}
+
+/** One wait per `after` of the active states, at its full delay (a snapshot's timers as entered). */
+function waitsForEach(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyEvent[] {
   const waits: AnyEvent[] = [];
   const delays = (machine.implementations.delays ?? {}) as Record<string, unknown>;
   for (const node of activeNodes(machine.root, snapshot.value)) {
@@ -206,7 +318,11 @@ export function explore(machine: AnyStateMachine, options: ExploreOptions): Stat
   const moves = (snapshot: AnyMachineSnapshot) => {
     const found: Array<{ event: AnyEvent; next: AnyMachineSnapshot; taken: string[] }> = [];
     for (const event of options.events(snapshot)) {
-      const selected = machine.getTransitionData(snapshot, event as never) as unknown[];
+      // A wait always moves time on (its timers fire, taken or not); any other event is a step
+      // only where a transition selects it.
+      const selected = isAfter(event.type)
+        ? [event]
+        : (machine.getTransitionData(snapshot, event as never) as unknown[]);
       if (selected.length === 0) continue;
       let { next, taken } = stepper.step(snapshot, event);
       for (let guard = 0, extra = options.followUp?.(next); extra && guard < 10; guard++) {

@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { createActor, setup } from 'xstate';
 import { routed, type RouteEvent, type RouteMeta, type RoutedContext } from '@statechart/core';
 import { assertCovered, computeCoverage, formatTable } from '../src/coverage';
-import { emptySeen, replayEvents, stateNodesOf } from '../src/graph';
+import { emptySeen, replayEvents, stateNodesOf, transitionDefinitions } from '../src/graph';
 import { checkRestore } from '../src/history';
 import { generate } from '../src/cover';
+import { OrderedClock } from '../src/internal';
 import { replayOnActor } from '../src/replay';
 import {
   finalChildrenSpec,
   formDoneSpec,
   historiesTogetherSpec,
   nestedUrlsSpec,
+  finalParentSpec,
   parallelHistorySpec,
+  parallelTabsSpec,
+  parallelTimersSpec,
   ticTacToeSpec,
   untargetedHistorySpec,
 } from './shapes/minimalPaths';
@@ -271,9 +275,11 @@ describe('history states and final states in the gate', () => {
     expect(() => assertCovered(report)).not.toThrow();
   });
 
-  it('never asks for the in-place answer of a parent whose child without a URL has only children with URLs', async () => {
+  it('gives no in-place answer to a parent whose child without a URL has only children with URLs and a history state', async () => {
     const { report } = await machineReport(nestedUrlsSpec);
-    expect(report.notApplicable.map((entry) => entry.transition)).toContain('#settings on route #settings (in place)');
+    const labels = transitionDefinitions(nestedUrlsSpec.machine).map((def) => def.label);
+    expect(labels).not.toContain('#settings on route #settings (in place)');
+    expect(labels).not.toContain('#more on route #more (in place)');
     expect(report.histories).toEqual({ covered: 1, total: 1 });
     expect(() => assertCovered(report)).not.toThrow();
   });
@@ -312,5 +318,110 @@ describe('a search that needs no hints', () => {
   it('never dives on a machine its breadth-first search covers within the budget', async () => {
     const { generated } = await machineReport(parallelHistorySpec);
     expect(generated.graph).toMatchObject({ truncated: false, dives: 0 });
+  });
+});
+
+describe("the last shapes: timers in parallel regions, a final state's parent, a parallel state's answer", () => {
+  it('fires every timer due within a wait, in order, and expects where they all lead', async () => {
+    const { generated, report } = await machineReport(parallelTimersSpec);
+    const steps = generated.paths.flatMap((path) => path.steps);
+    // Re-armed 1 s after the start, `a`'s timer is due with `b`'s: one wait of 1 s moves both.
+    const both = steps.find(
+      (step, i) =>
+        step.event.delay === 1000 &&
+        steps[i - 1]?.event.type === 'a.rearm' &&
+        step.state.matches({ timers: { b: 'b2' } }),
+    );
+    expect(both?.state.value).toEqual({ timers: { a: 'a2', b: 'b2' } });
+    // The walks replayed on an actor (its clock moved by each wait) land where they expect.
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('waits only until the next timer due: a wait never jumps past a timer that would fire first', async () => {
+    const { generated } = await machineReport(parallelTimersSpec);
+    const first = generated.paths.flatMap((path) => path.steps).find((step) => step.event.delay !== undefined);
+    // From the start `a` is due in 1 s and `b` in 2 s: the first wait is `a`'s, and `b` has not moved.
+    expect(first?.event.delay).toBe(1000);
+    expect(first?.state.value).toEqual({ timers: { a: 'a2', b: 'b1' } });
+  });
+
+  it('fires timers due together in the order they were set, each at its own time', () => {
+    const clock = new OrderedClock();
+    const fired: string[] = [];
+    clock.setTimeout(() => fired.push(`b at ${clock.now()}`), 2000);
+    clock.setTimeout(() => {
+      fired.push(`a at ${clock.now()}`);
+      clock.setTimeout(() => fired.push(`a again at ${clock.now()}`), 500);
+    }, 1000);
+    clock.setTimeout(() => fired.push(`c at ${clock.now()}`), 2000);
+    clock.increment(2000);
+    expect(fired).toEqual(['a at 1000', 'a again at 1500', 'b at 2000', 'c at 2000']);
+    expect(clock.now()).toBe(2000);
+  });
+
+  it("never asks for a final state's parent's route into it when the parent is never at rest", async () => {
+    const { report } = await machineReport(finalParentSpec);
+    const rule = report.notApplicable.find((entry) => entry.transition === '#finalParent.leaving on route #bye → #bye');
+    expect(rule?.reason).toMatch(/#finalParent\.leaving is never at rest and no event is processed there/);
+    // Its done transition is raised in the macrostep that enters #bye: taken, and asked for.
+    expect(report.notApplicable.map((entry) => entry.transition)).not.toContain(
+      '#finalParent.leaving on xstate.done.state.finalParent.leaving → #home',
+    );
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('gives a parallel state whose region has only children with URLs (and a history state) no in-place answer', async () => {
+    const labels = transitionDefinitions(parallelTabsSpec.machine).map((def) => def.label);
+    expect(labels).not.toContain('#board on route #board (in place)');
+    const { report } = await machineReport(parallelTabsSpec);
+    expect(() => assertCovered(report)).not.toThrow();
+  });
+
+  it('never asks for the in-place answer of a parallel state whose region redirects at once to a child with a URL', () => {
+    const machine = routed(
+      setup({ types: { context: {} as RoutedContext, events: {} as RouteEvent, meta: {} as RouteMeta } }).createMachine(
+        {
+          id: 'redirectRegion',
+          context: { params: {} },
+          initial: 'home',
+          states: {
+            home: { id: 'home', route: {}, meta: { path: '/', title: 'Home' } },
+            board: {
+              id: 'board',
+              route: {},
+              meta: { path: 'board', title: 'Board' },
+              type: 'parallel',
+              states: {
+                tabs: {
+                  initial: 'first',
+                  states: {
+                    first: { always: '#todo' },
+                    todo: { id: 'todo', route: {}, meta: { path: 'todo', title: 'To do' } },
+                  },
+                },
+                filter: { initial: 'all', states: { all: {} } },
+              },
+            },
+            notFound: { id: 'notFound', route: {}, meta: { path: '*', title: 'Not found' } },
+          },
+        },
+      ),
+    );
+    const spec = makeSpec({
+      name: 'redirectRegion',
+      productName: 'Redirect region',
+      machine,
+      params: { '*': ['/nowhere'] },
+      search: {},
+      events: [],
+      urls: ['/'],
+      executors: { 'xstate.route': routeExecutor },
+      assertions: {},
+    });
+    const report = computeCoverage(spec, 'machine', emptySeen());
+    const rule = report.notApplicable.find((entry) => entry.transition === '#board on route #board (in place)');
+    expect(rule?.reason).toBe(
+      'the region #redirectRegion.board.tabs of the parallel state #board always shows a URL of its own (each of its children has one or is never at rest: #redirectRegion.board.tabs.first, #todo), so #board is never the screen shown and its in-place answer is never selected',
+    );
   });
 });

@@ -3,12 +3,15 @@ import { allUrlsMachine } from './allUrls.machine';
 import { deadlinesMachine } from './deadlines.machine';
 import { finalChildrenMachine } from './finalChildren.machine';
 import { finalDoneMachine } from './finalDone.machine';
+import { finalParentMachine } from './finalParent.machine';
 import { formDoneMachine } from './formDone.machine';
 import { hashIdMachine } from './hashId.machine';
 import { historiesTogetherMachine } from './historiesTogether.machine';
 import { nestedUrlsMachine } from './nestedUrls.machine';
 import { parallelHistoryMachine } from './parallelHistory.machine';
 import { parallelRootMachine } from './parallelRoot.machine';
+import { parallelTabsMachine } from './parallelTabs.machine';
+import { parallelTimersMachine } from './parallelTimers.machine';
 import { resetMachine } from './reset.machine';
 import { redirectMachine } from './redirect.machine';
 import { signInMachine } from './signIn.machine';
@@ -260,6 +263,45 @@ export const parallelHistorySpec = shape({
   },
 });
 
+export const parallelTimersSpec = shape({
+  name: 'parallelTimers',
+  productName: 'Parallel-timers shape',
+  machine: parallelTimersMachine,
+  buttons: { 'a.rearm': 'Re-arm A' },
+  assertions: {
+    home: screen('Home'),
+    timers: screen('Timers'),
+    ...Object.fromEntries(
+      ['a.a1', 'a.a2', 'b.b1', 'b.b2'].map((path) => [`parallelTimers.timers.${path}`, { heading: `At ${path}` }]),
+    ),
+    notFound: screen('Not found'),
+  },
+});
+
+export const finalParentSpec = shape({
+  name: 'finalParent',
+  productName: 'Final-parent shape',
+  machine: finalParentMachine,
+  buttons: { 'session.leave': 'Leave' },
+  assertions: { home: screen('Home'), notFound: screen('Not found') },
+});
+
+export const parallelTabsSpec = shape({
+  name: 'parallelTabs',
+  productName: 'Parallel-tabs shape',
+  machine: parallelTabsMachine,
+  buttons: { 'board.resume': 'Resume board', 'filter.toggle': 'Toggle filter' },
+  assertions: {
+    home: screen('Home'),
+    board: { heading: 'Board' },
+    todo: screen('To do'),
+    done: screen('Done'),
+    'parallelTabs.board.filter.all': { heading: 'All' },
+    'parallelTabs.board.filter.mine': { heading: 'Mine' },
+    notFound: screen('Not found'),
+  },
+});
+
 /**
  * A game whose boards outgrow a breadth-first search (machine level only: its point is the
  * search). A draw needs all nine cells filled: the search finds one by diving toward the
@@ -301,4 +343,7 @@ export const minimalSpecs: MachineSpec[] = [
   formDoneSpec,
   nestedUrlsSpec,
   parallelHistorySpec,
+  parallelTimersSpec,
+  finalParentSpec,
+  parallelTabsSpec,
 ];
