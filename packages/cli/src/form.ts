@@ -1,17 +1,7 @@
 import { cap, headingTag, NAME_MAX_LENGTH, todo, todoLine, type NewScreen } from './args';
-import {
-  addBehaviourSamples,
-  addEvents,
-  addSpecEvents,
-  addToCallRegistry,
-  addToInitialContext,
-  addToObject,
-  addToSetupBlock,
-  addToSpecBlock,
-  ensureImport,
-  extendContextType,
-  importValibot,
-} from './edit';
+import { addToCallRegistry, addBeforeDeclaration, addToObject, ensureImport, importValibot } from './edit';
+import { addEvents, addToInitialContext, addToSetupBlock, extendContextType } from './machineEdit';
+import { addBehaviourSamples, addSpecEvents, addToSpecBlock } from './specEdit';
 import { callNames } from './loads';
 import type { ScreenOption } from './option';
 
@@ -413,18 +403,11 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
 export function addSubmitHandler(source: string, screen: NewScreen): string {
   const n = formNames(screen);
   const body = `${screen.id}Body`;
-  let result = importValibot(source);
-  const opening = 'export const handlers: Handlers = {';
-  const handlers = result.lastIndexOf(`\n${opening}`);
-  if (handlers < 0) throw new Error(`server/handlers.ts: no "${opening}" to add to`);
-  // Before the handlers' doc comment, which stays on them.
-  const comment = result.lastIndexOf('\n/**', handlers);
-  const at = (comment < 0 ? handlers : comment) + 1;
   const schema = `/** What ${n.api} accepts: the fields of #${screen.id}'s form. */\nconst ${body} = v.object({ name: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(${NAME_MAX_LENGTH})) });\n\n`;
-  result = result.slice(0, at) + schema + result.slice(at);
+  const result = addBeforeDeclaration(importValibot(source), 'handlers', schema, 'server/handlers.ts');
   return addToObject(
     result,
-    opening,
+    'handlers',
     [
       todoLine('  ', `what ${n.api} does with a valid form (store it, answer its id) and which values it refuses`),
       `  'POST ${n.api}': ({ body }) => {`,

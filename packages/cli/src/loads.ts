@@ -1,14 +1,7 @@
 import { cap, headingTag, NAME_MAX_LENGTH, paramsOf, todo, todoLine, type NewScreen } from './args';
-import {
-  addEvents,
-  addSpecEvents,
-  addToCallRegistry,
-  addToObject,
-  addToSetupBlock,
-  addToSpecBlock,
-  ensureImport,
-  extendContextType,
-} from './edit';
+import { addToCallRegistry, addToObject, ensureImport } from './edit';
+import { addEvents, addToSetupBlock, extendContextType } from './machineEdit';
+import { addSpecEvents, addToSpecBlock } from './specEdit';
 import type { ScreenOption } from './option';
 import { addSearchSample } from './param';
 
@@ -197,7 +190,7 @@ export function addHandler(source: string, screen: NewScreen): string {
         todoLine('  ', `what ${names.pattern} answers (a 404 { message } when there is no such thing)`),
         `  'GET ${names.pattern}': (${names.params.length ? '{ params }' : ''}) => ({ body: { name: ${names.params.length ? `\`${cap(screen.id)} \${params.${names.params[0]}}\`` : `'${cap(screen.id)}'`} } }),`,
       ];
-  return addToObject(source, 'export const handlers: Handlers = {', entry, 'server/handlers.ts');
+  return addToObject(source, 'handlers', entry, 'server/handlers.ts');
 }
 
 /**

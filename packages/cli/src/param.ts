@@ -1,5 +1,10 @@
 import { paramsOf, type NewScreen } from './args';
-import { contextType, ensureImport } from './edit';
+import ts from 'typescript';
+import { contextTypeNode, specConfig, specObject } from './anchors';
+import { ensureImport } from './edit';
+import { findNode, nameOf, parse, prependEntry, property, ShapeError } from './syntax';
+
+const SPEC = 'tests/paths/productPaths.ts';
 
 /**
  * `:param`s in the path: a parser each (`int`: a whole number), a sample value in the spec, and a
@@ -34,22 +39,31 @@ export function importInt(source: string, screen: NewScreen): string {
  * The context type with the screen's URL params typed as their parser reads them (`int`: a
  * number) in `RoutedContext<{ … }>`, so the machine's inputs and guards and the views read
  * `context.params.projectId` as a number (the compiler holds the two together: docs/screens.md,
- * "Type tests"). A name already there is left as it is.
+ * "Type tests"). A name already there is left as it is; a context type written another way (an
+ * interface of its own) is the product's to extend.
  */
 export function addParamTypes(source: string, screen: NewScreen): string {
   const names = urlParamsOf(screen);
-  if (!names.length || !/\n *context: \{\} as /.test(source)) return source;
-  const context = contextType(source);
-  let type = context.type;
-  for (const name of names) {
-    // On one line or, once Prettier has broken a long one (a product with a few params), on several.
-    const routed = /RoutedContext<\{\s*([^}]*?);?\s*\}>/.exec(type);
-    // A context type written another way (an interface of its own) is the product's to extend.
-    if (!routed) return source;
-    if (!new RegExp(`\\b${name}\\??:`).test(routed[1] ?? ''))
-      type = type.replace(routed[0], `RoutedContext<{ ${routed[1]}; ${name}: number }>`);
-  }
-  return source.slice(0, context.start) + type + source.slice(context.end);
+  if (!names.length) return source;
+  const at = parse(source, 'machines/appMachine.ts');
+  const context = contextTypeNode(at, { optional: true });
+  if (!context) return source;
+  const routed = findNode(
+    context,
+    (node): node is ts.TypeReferenceNode =>
+      ts.isTypeReferenceNode(node) && node.typeName.getText(at.tree) === 'RoutedContext',
+  )?.typeArguments?.[0];
+  if (!routed || !ts.isTypeLiteralNode(routed)) return source;
+  const typed = new Set(routed.members.map((member) => nameOf(member.name)));
+  const added = names.filter((name) => !typed.has(name)).map((name) => `${name}: number`);
+  if (!added.length) return source;
+  const last = routed.members[routed.members.length - 1];
+  if (!last) at.edit.appendLeft(routed.getStart(at.tree) + 1, ` ${added.join('; ')} `);
+  // A member written with its `;` (as Prettier leaves one on several lines) is followed by more of the same.
+  else if (';,'.includes(at.source[last.getEnd() - 1] ?? ''))
+    at.edit.appendLeft(last.getEnd(), ` ${added.join('; ')};`);
+  else at.edit.appendLeft(last.getEnd(), `; ${added.join('; ')}`);
+  return at.text();
 }
 
 /** The title's placeholder says which `{param}`s it may name. */
@@ -62,30 +76,33 @@ export const titleHint = ({ path }: NewScreen) => {
 export const titleAssertion = ({ id, path }: NewScreen) =>
   paramsOf(path).length ? `(params) => interpolate(strings.${id}.title, params)` : `strings.${id}.title`;
 
-/** The spec's `search: {` samples with a value for `name`, unless it has one. */
-export function addSearchSample(source: string, name: string, value: string): string {
-  const search = /\n( *)search: \{/.exec(source);
-  if (!search) throw new Error(`tests/paths/productPaths.ts: no "search: {" samples to add ${name} to`);
-  const end = search.index + search[0].length;
-  if (new RegExp(`\\b${name}:`).test(source.slice(end, source.indexOf('}', end)))) return source;
-  const empty = source.slice(end).startsWith('}');
-  return `${source.slice(0, end)}${empty ? ` ${name}: [${value}] ` : ` ${name}: [${value}],`}${source.slice(end)}`;
+/** The spec's `block: { … }` samples (`params`, `search`) with `value` for `name`, unless it has one. */
+function addSample(source: string, block: 'params' | 'search', name: string, value: string): string {
+  const at = parse(source, SPEC);
+  const samples = specObject(at, block);
+  if (!samples)
+    throw new ShapeError(
+      at,
+      specConfig(at),
+      `\`${block}: { … }\` samples in the spec`,
+      `add ${name}: [${value}] by hand`,
+    );
+  if (property(samples, name)) return source;
+  prependEntry(at, samples, `${name}: [${value}]`);
+  return at.text();
 }
+
+/** The spec's `search: {` samples with a value for `name`, unless it has one. */
+export const addSearchSample = (source: string, name: string, value: string) =>
+  addSample(source, 'search', name, value);
 
 /** The spec with `interpolate` imported (for the title) and a sample value per new param. */
 export function addParamSamples(source: string, { path }: NewScreen): string {
   const names = paramsOf(path);
-  let result = source;
-  if (names.length && !/import \{[^}]*\binterpolate\b[^}]*\} from '/.test(result)) {
-    result = `import { interpolate } from '@statechart/core';\n${result}`;
-  }
-  for (const name of names) {
-    const params = /\n( *)params: \{/.exec(result);
-    if (!params) throw new Error('tests/paths/productPaths.ts: no "params: {" samples to add :' + name + ' to');
-    const end = params.index + params[0].length;
-    const has = new RegExp(`\\b${name}:`).test(result.slice(end, result.indexOf('}', end)));
-    // A sample value the path tests put in the URL: any whole number the screen accepts.
-    if (!has) result = `${result.slice(0, end)} ${name}: [5],${result.slice(end)}`;
-  }
-  return result;
+  if (!names.length) return source;
+  // A sample value the path tests put in the URL: any whole number the screen accepts.
+  return names.reduce(
+    (result, name) => addSample(result, 'params', name, '5'),
+    ensureImport(source, ['interpolate'], '@statechart/core'),
+  );
 }

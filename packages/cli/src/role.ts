@@ -1,13 +1,7 @@
 import { cap, todo, todoLine, type NewScreen } from './args';
-import {
-  addBehaviourSamples,
-  addEvents,
-  addSpecEvents,
-  addStoredInput,
-  addToSetupBlock,
-  contextType,
-  ensureImport,
-} from './edit';
+import { ensureImport } from './edit';
+import { addEvents, addToSetupBlock, contextType } from './machineEdit';
+import { addBehaviourSamples, addSpecEvents, addStoredInput } from './specEdit';
 import type { ScreenOption } from './option';
 import { plainView } from './view';
 
@@ -180,7 +174,7 @@ export function sessionWiring(source: string | undefined): {
       '',
     ].join('\n'),
   );
-  return { file: [['src/main.tsx', ensureImport(edited, ['sessionStore'], './session')]], notes: [] };
+  return { file: [['src/main.tsx', ensureImport(edited, ['sessionStore'], './session', 'src/main.tsx')]], notes: [] };
 }
 
 /** What the role could not add to the spec's storedInput (a shape addStoredInput does not edit). */

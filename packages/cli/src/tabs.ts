@@ -1,5 +1,6 @@
 import { cap, headingTag, todo, type NewScreen } from './args';
-import { addEvents, addSpecEvents } from './edit';
+import { addEvents } from './machineEdit';
+import { addSpecEvents } from './specEdit';
 import { loadsView } from './loads';
 import type { ScreenOption } from './option';
 

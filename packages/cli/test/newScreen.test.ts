@@ -8,7 +8,8 @@ import { ESLint } from 'eslint';
 import { tsImport } from 'tsx/esm/api';
 import { describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH, parseArgs } from '../src/args';
-import { addStoredInput, ensureImport } from '../src/edit';
+import { ensureImport } from '../src/edit';
+import { addStoredInput } from '../src/specEdit';
 import { addSubmitCall, addSubmitHandler, form, savesToNotes, savesToOf } from '../src/form';
 import { addCall, addHandler } from '../src/loads';
 import { addState } from '../src/machine';
@@ -88,8 +89,16 @@ describe('npm run new:screen (@statechart/cli)', () => {
   });
 
   it("moves a parent's title assertion to its new index child, and samples and fills a param in the child's", () => {
-    const spec =
-      "import x;\nparams: { '*': ['/x'] },\n  assertions: {\n    things: { heading: 'Things', title: strings.things.title },\n  },";
+    const spec = [
+      'import x;',
+      'export const productSpec = makeSpec({',
+      '  machine: appMachine,',
+      "  params: { '*': ['/x'] },",
+      '  assertions: {',
+      "    things: { heading: 'Things', title: strings.things.title },",
+      '  },',
+      '});',
+    ].join('\n');
     const source = addAssertion(spec, { id: 'thing', path: ':thingId', parent: 'things' }, true);
     expect(source).toContain("things: { heading: 'Things' },");
     expect(source).toContain('thingsIndex: { title: strings.things.title },');
@@ -129,7 +138,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       'projectId: number;',
     );
     const written = addState(machine, parseArgs(['thing', ':thingId', '--loads']));
-    expect(written).toMatch(/RoutedContext<\{ \[URL_PARAM\]: string;\s+projectId: number; thingId: number \}>/);
+    expect(written).toMatch(/RoutedContext<\{\s*\[URL_PARAM\]: string;\s+projectId: number; thingId: number;\s*\}>/);
   });
 
   it("adds to a setup block written on one line (a product's own short actors block), never a second key", () => {
