@@ -13,6 +13,10 @@ const BROWSER = {
   // Tests in a describe.concurrent block (a page each) run this many at once: more only queues
   // CPU work on a 2-core machine.
   maxConcurrency: 3,
+  // A Chromium test waits on what it checks (expect.poll, Playwright's auto-waiting), never on
+  // time. Vitest's expect.poll gives up after 1 s by default: a page's render after a click took
+  // longer on a loaded CI machine, so a poll here waits up to 15 s (a passing one returns at once).
+  expect: { poll: { timeout: 15_000 } },
 };
 
 /**

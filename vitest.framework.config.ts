@@ -38,6 +38,10 @@ const CHROMIUM = {
   // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
   // more only queues CPU work on 2 cores and stretches each test towards its timeout.
   maxConcurrency: 3,
+  // A Chromium test waits on what it checks (expect.poll, Playwright's auto-waiting), never on
+  // time. Vitest's expect.poll gives up after 1 s by default: a page's render after a click took
+  // longer on a loaded CI machine, so a poll here waits up to 15 s (a passing one returns at once).
+  expect: { poll: { timeout: 15_000 } },
 };
 /** `npm run test:history-api`: every Chromium test on the History API adapter (see browser-history-api). */
 const HISTORY_API_ALL = process.env.HISTORY_API_SUITE === 'all';
