@@ -1,7 +1,7 @@
 /**
  * Calls in the browser: defineCall, the cache and warming, the error catalogue, the call
  * machine helpers and the call status components. The development API server is
- * `@statechart/calls` (Node only).
+ * `@statechart/calls/server` (Node only).
  */
 export { CallFailed, CallPending, CallRegion } from './CallStatus';
 export { type CallCache, callActor, createCallCache } from './cache';

@@ -28,7 +28,7 @@ const route = (to: `#${string}`, params: Record<string, unknown> = {}) => ({
 const main = (snapshot: SnapshotFrom<typeof referenceMachine>) =>
   (snapshot.value as { app: { main: unknown } }).app.main;
 
-describe('form helpers (machines/forms.ts)', () => {
+describe('form helpers (src/forms.ts)', () => {
   it('keeps the first message of each refused field and nothing for valid values', () => {
     expect(fieldErrors(recordSchema, emptyRecord)).toEqual({ name: recordStrings.required });
     expect(fieldErrors(recordSchema, { ...emptyRecord, name: 'x', quantity: '100' })).toEqual({

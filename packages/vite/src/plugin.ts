@@ -354,8 +354,8 @@ export interface StatechartAppOptions {
 /**
  * The framework's Vite plugin: everything a statechart app's `vite.config.ts` needs, composed.
  * React, the SPA fallback for malformed URLs, security headers, the CSP in the built index.html,
- * the small preload helper, react-router's runtime marked pure, ASCII output, the `/api` proxy and the build
- * defaults (es2022, no modulepreload polyfill). `BASE_PATH` sets Vite's `base`, to prove that deep
+ * the small preload helper, ASCII output, the `/api` proxy, `?url` imports inside pre-bundled
+ * packages in the dev server, and the build defaults (es2022, no modulepreload polyfill). `BASE_PATH` sets Vite's `base`, to prove that deep
  * links work under a base path.
  *
  * ```ts
