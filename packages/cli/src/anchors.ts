@@ -89,3 +89,33 @@ export function specObject(at: Edited, name: string): ts.ObjectLiteralExpression
     throw new ShapeError(at, member, `\`${name}: { … }\` as an object literal in the spec`, `write ${name} as one`);
   return object;
 }
+
+/** machines/strings.ts's catalogue: `export const strings = { … } as const;`. */
+export function catalogue(at: Edited): ts.ObjectLiteralExpression {
+  const declared = at.tree.statements
+    .filter(ts.isVariableStatement)
+    .flatMap((statement) => [...statement.declarationList.declarations])
+    .find((node) => ts.isIdentifier(node.name) && node.name.text === 'strings');
+  const value = declared?.initializer && unwrap(declared.initializer);
+  if (!value || !ts.isObjectLiteralExpression(value))
+    throw new ShapeError(
+      at,
+      declared,
+      'the catalogue `export const strings = { … } as const;`',
+      "write the product's words as one object literal",
+    );
+  return value;
+}
+
+/** The spec's `assertions: { … }`, which every screen adds to. */
+export function assertionsOf(at: Edited): ts.ObjectLiteralExpression {
+  const assertions = specObject(at, 'assertions');
+  if (!assertions)
+    throw new ShapeError(
+      at,
+      specConfig(at),
+      '`assertions: { … }` in the spec',
+      'add the assertions the path tests check',
+    );
+  return assertions;
+}

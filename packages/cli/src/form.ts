@@ -117,13 +117,13 @@ export const form: ScreenOption = {
     `    retry: ${todo('the button that tries again')},`,
     `    edit: ${todo('the button back to the form')},`,
   ],
-  assertions: (screen, indent) => {
+  assertions: (screen) => {
     const { state } = formNames(screen);
     return [
-      `${indent}${state('Editing')}: { absentHeading: strings.${screen.id}.saved },`,
-      `${indent}${state('Submitting')}: { absentHeading: strings.${screen.id}.saved },`,
-      `${indent}${state('Saved')}: { heading: strings.${screen.id}.saved },`,
-      `${indent}${state('Failed')}: { heading: strings.${screen.id}.failed },`,
+      `${state('Editing')}: { absentHeading: strings.${screen.id}.saved },`,
+      `${state('Submitting')}: { absentHeading: strings.${screen.id}.saved },`,
+      `${state('Saved')}: { heading: strings.${screen.id}.saved },`,
+      `${state('Failed')}: { heading: strings.${screen.id}.failed },`,
     ];
   },
   spec: addFormToSpec,

@@ -207,13 +207,13 @@ export const loads: ScreenOption = {
   // path tests (and a person) tell them apart by it.
   words: (screen) => [`    notLoaded: ${todo(`the heading when ${screen.id} did not load`)},`],
   // The call's states: the failure's heading is what a person sees fail, and nothing else does.
-  assertions: (screen, indent) => {
+  assertions: (screen) => {
     const names = callNames(screen);
     const notLoaded = `strings.${screen.id}.notLoaded`;
     return [
-      `${indent}${names.state('Loading')}: { absentHeading: ${notLoaded} },`,
-      `${indent}${names.state('Loaded')}: { absentHeading: ${notLoaded} },`,
-      `${indent}${names.state('Failed')}: { heading: ${notLoaded} },`,
+      `${names.state('Loading')}: { absentHeading: ${notLoaded} },`,
+      `${names.state('Loaded')}: { absentHeading: ${notLoaded} },`,
+      `${names.state('Failed')}: { heading: ${notLoaded} },`,
     ];
   },
   spec: addOutcomes,

@@ -1,3 +1,4 @@
+import type { ObjectLiteralExpression } from 'typescript';
 import type { NewScreen } from './args';
 
 /**
@@ -20,10 +21,10 @@ export interface ScreenOption {
   machine?: (source: string, screen: NewScreen) => string;
   /** Lines in the screen's block of machines/strings.ts (the words the machine and the path tests need). */
   words?: (screen: NewScreen) => string[];
-  /** Blocks of their own in machines/strings.ts, written once per app (`source` says what is there). */
-  sharedWords?: (source: string, screen: NewScreen) => string[];
-  /** Assertions (whole lines at `indent`) in tests/paths/productPaths.ts. */
-  assertions?: (screen: NewScreen, indent: string, spec: string) => string[];
+  /** Blocks of their own in machines/strings.ts, written once per app (`catalogue` says what is there). */
+  sharedWords?: (catalogue: ObjectLiteralExpression, screen: NewScreen) => string[];
+  /** Entries of the spec's assertions (tests/paths/productPaths.ts), given those there already. */
+  assertions?: (screen: NewScreen, existing: ObjectLiteralExpression) => string[];
   /** tests/paths/productPaths.ts beyond the assertions: samples, executors, outcomes. */
   spec?: (source: string, screen: NewScreen) => string;
   /** The screen's view (the first option with one writes it). */

@@ -1,5 +1,8 @@
+import ts from 'typescript';
+import { assertionsOf } from './anchors';
 import { paramsOf, todo, type NewScreen } from './args';
 import { LIST_ITEM } from './list';
+import { objectValue, parse, property, removeEntry } from './syntax';
 import { withOutlet } from './view';
 
 /**
@@ -106,20 +109,16 @@ export function addBesideCall(
  * The spec once the parent just got its child states: while a child is shown the title is the
  * child's, so the parent asserts only its heading and its title moves to the index child.
  */
-export function moveParentTitle(
-  source: string,
-  parent: string,
-  indent: string,
-  withHeading = false,
-): { spec: string; line: string } {
+export function moveParentTitle(source: string, parent: string, withHeading = false): { spec: string; line: string } {
   const index = indexChild(parent);
   const heading = withHeading ? `heading: ${todo(`how a person sees #${index}: its heading`)}, ` : '';
-  const own = new RegExp(`(\\n *${parent}: \\{[^\\n]*?), title: ([^\\n]*?) \\},`).exec(source);
-  if (!own) return { spec: source, line: `${indent}${index}: { ${heading}title: strings.${parent}.title },` };
-  return {
-    spec: source.replace(own[0], `${own[1]} },`),
-    line: `${indent}${index}: { ${heading}title: ${own[2]} },`,
-  };
+  const at = parse(source, 'tests/paths/productPaths.ts');
+  const own = objectValue(property(assertionsOf(at), parent));
+  const title = own && property(own, 'title');
+  if (!own || !title || !ts.isPropertyAssignment(title))
+    return { spec: source, line: `${index}: { ${heading}title: strings.${parent}.title },` };
+  removeEntry(at, own, title);
+  return { spec: at.text(), line: `${index}: { ${heading}title: ${title.initializer.getText(at.tree)} },` };
 }
 
 /**

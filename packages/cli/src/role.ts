@@ -1,5 +1,6 @@
 import { cap, todo, todoLine, type NewScreen } from './args';
 import { ensureImport } from './edit';
+import { property } from './syntax';
 import { addEvents, addToSetupBlock, contextType } from './machineEdit';
 import { addBehaviourSamples, addSpecEvents, addStoredInput } from './specEdit';
 import type { ScreenOption } from './option';
@@ -36,8 +37,8 @@ export const role: ScreenOption = {
       result.slice(0, notFound.index + 1) + notAllowedNode(notFound[1] ?? '', screen) + result.slice(notFound.index + 1)
     );
   },
-  sharedWords: (source) =>
-    /\n {2}notAllowed: \{/.test(source)
+  sharedWords: (catalogue) =>
+    property(catalogue, NOT_ALLOWED)
       ? []
       : [
           `  ${NOT_ALLOWED}: {`,
@@ -50,10 +51,10 @@ export const role: ScreenOption = {
           '  },',
           '',
         ],
-  assertions: (_screen, indent, spec) =>
-    /\n *notAllowed: \{/.test(spec)
+  assertions: (_screen, existing) =>
+    property(existing, NOT_ALLOWED)
       ? []
-      : [`${indent}${NOT_ALLOWED}: { heading: strings.${NOT_ALLOWED}.heading, title: strings.${NOT_ALLOWED}.title },`],
+      : [`${NOT_ALLOWED}: { heading: strings.${NOT_ALLOWED}.heading, title: strings.${NOT_ALLOWED}.title },`],
   spec: addSessionEvents,
   // Its words, and the sign-out button (signed out, its guard sends it away).
   view: (screen) =>

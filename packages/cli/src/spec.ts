@@ -1,7 +1,11 @@
+import { assertionsOf } from './anchors';
 import { todo, type NewScreen } from './args';
 import { options } from './options';
 import { addParamSamples, titleAssertion } from './param';
 import { moveParentTitle } from './parent';
+import { insertFirst, parse } from './syntax';
+
+const SPEC = 'tests/paths/productPaths.ts';
 
 /**
  * tests/paths/productPaths.ts with a placeholder assertion for the screen (its heading, its
@@ -16,22 +20,18 @@ export function addAssertion(
   indexGetsView = false,
 ): string {
   const { id, parent } = screen;
-  const match = /\n( *)assertions: \{\n/.exec(source);
-  if (!match) throw new Error('tests/paths/productPaths.ts: no "assertions: {" block');
-  const indent = `${match[1] ?? ''}  `;
   const applied = options.filter((option) => option.applies(screen));
   const lines = [
-    `${indent}${id}: { heading: ${todo(`how a person sees #${id}: its heading`)}, title: ${titleAssertion(screen)} },`,
-    ...applied.flatMap((option) => option.assertions?.(screen, indent, source) ?? []),
+    `${id}: { heading: ${todo(`how a person sees #${id}: its heading`)}, title: ${titleAssertion(screen)} },`,
+    ...applied.flatMap((option) => option.assertions?.(screen, assertionsOf(parse(source, SPEC))) ?? []),
   ];
   let result = applied.reduce((spec, option) => option.spec?.(spec, screen) ?? spec, source);
   if (parent && parentGotStates) {
-    const moved = moveParentTitle(result, parent, indent, indexGetsView);
+    const moved = moveParentTitle(result, parent, indexGetsView);
     result = moved.spec;
     lines.push(moved.line);
   }
-  const block = /\n( *)assertions: \{\n/.exec(result) ?? match;
-  const at = block.index + block[0].length;
-  result = result.slice(0, at) + lines.map((line) => `${line}\n`).join('') + result.slice(at);
-  return addParamSamples(result, screen);
+  const at = parse(result, SPEC);
+  insertFirst(at, assertionsOf(at), lines);
+  return addParamSamples(at.text(), screen);
 }

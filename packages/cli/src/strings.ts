@@ -1,6 +1,8 @@
+import { catalogue } from './anchors';
 import { hasNav, todo, type NewScreen } from './args';
 import { options } from './options';
 import { titleHint } from './param';
+import { insertLast, parse } from './syntax';
 
 /**
  * machines/strings.ts with the screen's words as placeholders, before the catalogue's end: only
@@ -9,8 +11,8 @@ import { titleHint } from './param';
  */
 export function addStrings(source: string, screen: NewScreen): string {
   const { id } = screen;
-  const end = source.lastIndexOf('} as const;');
-  if (end < 0) throw new Error('machines/strings.ts: no "} as const;" at the end of the catalogue');
+  const at = parse(source, 'machines/strings.ts');
+  const words = catalogue(at);
   const applied = options.filter((option) => option.applies(screen));
   const block = [
     `  ${id}: {`,
@@ -19,7 +21,10 @@ export function addStrings(source: string, screen: NewScreen): string {
     ...applied.flatMap((option) => option.words?.(screen) ?? []),
     '  },',
     '',
-    ...applied.flatMap((option) => option.sharedWords?.(source, screen) ?? []),
-  ].join('\n');
-  return source.slice(0, end) + block + source.slice(end);
+    ...applied.flatMap((option) => option.sharedWords?.(words, screen) ?? []),
+  ];
+  // Last in the catalogue; blank lines between entries are kept, none is added before its end.
+  while (block[block.length - 1] === '') block.pop();
+  insertLast(at, words, block);
+  return at.text();
 }

@@ -147,7 +147,10 @@ export function insertFirst(at: Edited, object: ts.ObjectLiteralExpression, line
   replace(at, last.getEnd(), close, `,\n${outer}`);
 }
 
-/** `lines` last in an object literal written over several lines (before the line of its `}`), or `text` on one. */
+/**
+ * `lines` last in an object literal: before the line of its `}` when it spans several lines; one
+ * line joins one written on one line, more open it over several.
+ */
 export function insertLast(at: Edited, object: ts.ObjectLiteralExpression, lines: readonly string[]): void {
   const { close, inner, multiLine } = bracketed(at, object, object.properties);
   const last = object.properties[object.properties.length - 1];
@@ -158,9 +161,24 @@ export function insertLast(at: Edited, object: ts.ObjectLiteralExpression, lines
     at.edit.appendLeft(lineStart, `${indented(lines, inner).join('\n')}\n`);
     return;
   }
-  const entries = lines.map((line) => line.trim().replace(/,$/, '')).join(', ');
-  if (!last) replace(at, object.getStart(at.tree) + 1, close, ` ${entries} `);
-  else at.edit.appendLeft(last.getEnd(), `, ${entries}`);
+  const [line, ...more] = lines;
+  if (line !== undefined && !more.length) {
+    // One line on one line: `{ params: {}, added }`.
+    const entry = line.trim().replace(/,$/, '');
+    if (!last) replace(at, object.getStart(at.tree) + 1, close, ` ${entry} `);
+    else at.edit.appendLeft(last.getEnd(), `, ${entry}`);
+    return;
+  }
+  // Several lines: the object is opened over several, its entries kept as they are.
+  const { open, outer } = bracketed(at, object, object.properties);
+  const added = indented(lines, inner).join('\n');
+  const first = object.properties[0];
+  if (!first || !last) {
+    replace(at, open + 1, close, `\n${added}\n${outer}`);
+    return;
+  }
+  replace(at, open + 1, first.getStart(at.tree), `\n${inner}`);
+  replace(at, last.getEnd(), close, `,\n${added}\n${outer}`);
 }
 
 /** Elements first in an array literal (`events: [ … ]`), on its first element's line. */
@@ -215,4 +233,14 @@ export function returnedObject(value: ts.Node | undefined): ts.ObjectLiteralExpr
   const returned = value.body.statements.filter(ts.isReturnStatement).pop()?.expression;
   const object = returned && unwrap(returned);
   return object && ts.isObjectLiteralExpression(object) ? object : undefined;
+}
+
+/** An entry taken out of an object literal, with the comma and space that set it apart. */
+export function removeEntry(at: Edited, object: ts.ObjectLiteralExpression, member: ts.ObjectLiteralElementLike): void {
+  const index = object.properties.indexOf(member);
+  const previous = object.properties[index - 1];
+  const next = object.properties[index + 1];
+  if (previous) at.edit.remove(previous.getEnd(), member.getEnd());
+  else if (next) at.edit.remove(member.getStart(at.tree), next.getStart(at.tree));
+  else at.edit.remove(member.getStart(at.tree), member.getEnd() + (at.source[member.getEnd()] === ',' ? 1 : 0));
 }

@@ -43,8 +43,8 @@ export const tabs: ScreenOption = {
     ...tabsOf(screen).map((tab) => `      ${tab}: ${todo(`the label of the ${tab} tab`)},`),
     `    },`,
   ],
-  assertions: (screen, indent) =>
-    tabsOf(screen).map((tab) => `${indent}${tabId(screen.id, tab)}: { pressed: strings.${screen.id}.tabs.${tab} },`),
+  assertions: (screen) =>
+    tabsOf(screen).map((tab) => `${tabId(screen.id, tab)}: { pressed: strings.${screen.id}.tabs.${tab} },`),
   // A tab's event: a sample, and its executor, a click on the tab's button by its label.
   spec: (source, screen) =>
     tabsOf(screen).reduce(

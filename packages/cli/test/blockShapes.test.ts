@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { addToCallRegistry, addToObject, ensureImport } from '../src/edit';
 import { addEvents, addToInitialContext, addToSetupBlock, contextType, extendContextType } from '../src/machineEdit';
 import { addParamSamples, addParamTypes, addSearchSample } from '../src/param';
+import { addAssertion } from '../src/spec';
 import { addBehaviourSamples, addSpecEvents, addStoredInput, addToSpecBlock } from '../src/specEdit';
+import { addStrings } from '../src/strings';
 
 /**
  * Every block a generator edits, written three ways: on one line, over several lines, and as a
@@ -342,5 +344,41 @@ describe("the generators' edits find each block however it is laid out", () => {
         addToObject(source, 'handlers', ["  'GET /b': () => ({", '    body: 2,', '  }),'], 'server/handlers.ts'),
       ["export const handlers: Handlers = { 'GET /b': () => ({ body: 2 }), 'GET /a': () => ({ body: 1 }) };"],
     );
+  });
+
+  it("adds a screen's words last in the catalogue, and the role's shared words once", async () => {
+    const strings: readonly [string, string] = [
+      "export const strings = { productName: 'Product', home: { title: 'Home' } } as const;\n",
+      "export const strings = {\n  productName: 'Product',\n  home: {\n    title: 'Home',\n  },\n} as const;\n",
+    ];
+    const admin = { id: 'admin', path: 'admin', role: 'admin' };
+    await expectSameEdit(strings, (source) => addStrings(addStrings(source, admin), { ...admin, id: 'audit' }), [
+      "home: { title: 'Home' }, admin: { title: 'TODO: the title of admin',",
+      "notAllowed: { title: 'TODO: the title of the screen a person without the role sees',",
+      "signOut: 'TODO: the sign-out button on a screen only a role may see' }, audit: { title: 'TODO: the title of audit',",
+    ]);
+    expect(() => addStrings('export const strings = load();\n', admin)).toThrow(
+      'machines/strings.ts:1: expected the catalogue `export const strings = { … } as const;`, found `strings = load()`',
+    );
+  });
+
+  it("adds a screen's assertion first, and moves its parent's title to the parent's index child", async () => {
+    const spec: readonly [string, string] = [
+      SPEC[0].replace("home: { heading: 'Welcome' }", "things: { heading: 'Things', title: strings.things.title }"),
+      SPEC[1].replace(
+        "home: { heading: 'Welcome' }",
+        "things: {\n      heading: 'Things',\n      title: strings.things.title,\n    }",
+      ),
+    ];
+    await expectSameEdit(
+      spec,
+      (source) => addAssertion(source, { id: 'thing', path: 'thing', parent: 'things' }, true),
+      [
+        "assertions: { thing: { heading: 'TODO: how a person sees #thing: its heading', title: strings.thing.title }, thingsIndex: { title: strings.things.title }, things: { heading: 'Things' } }",
+      ],
+    );
+    expect(() =>
+      addAssertion(SPEC[1].replace(/ {2}assertions: \{[^]*?\n {2}\},\n/, ''), { id: 'x', path: 'x' }),
+    ).toThrow('tests/paths/productPaths.ts:4: expected `assertions: { … }` in the spec');
   });
 });
