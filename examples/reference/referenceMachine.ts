@@ -106,6 +106,7 @@ export type ReferenceEvent =
   | { type: 'view.failed'; url: string; message: string }
   | { type: 'editor.change' }
   | { type: 'editor.save' }
+  | { type: 'editor.discard' }
   | { type: 'item.showNotes' }
   | { type: 'item.showDetails' }
   | { type: 'recordDetail.showSummary' }
@@ -343,9 +344,11 @@ export const referenceMachine = routed(
                 meta: { path: 'editor', title: referenceStrings.editor, nav: 'Editor' },
                 entry: 'markClean',
                 on: {
-                  // Refuses every URL-driven move while there is unsaved input.
-                  ...refuseLeavingWhile('isDirty'),
+                  // Refuses every URL-driven move while there is unsaved input; the shell's notice
+                  // offers editor.discard as the way out.
+                  ...refuseLeavingWhile('isDirty', { discard: 'editor.discard' }),
                   'editor.change': { actions: 'markDirty' },
+                  'editor.discard': { actions: 'markClean' },
                   'editor.save': { actions: 'markClean' },
                 },
               },

@@ -16,6 +16,10 @@ export function View() {
       <p data-testid="editor-status">{dirty ? 'Unsaved changes: leaving is refused' : 'All saved'}</p>
       <button type="button" className="button" onClick={() => send({ type: 'editor.save' })}>
         Save
+      </button>{' '}
+      {/* The machine's way out of its refusal (editor.discard): the shell's notice offers it too. */}
+      <button type="button" className="button button--secondary" onClick={() => send({ type: 'editor.discard' })}>
+        Discard
       </button>
     </article>
   );

@@ -15,6 +15,13 @@ export interface HistoryLocation {
 export interface HistoryUpdate {
   /** How far the entry moved (Back: -1), when a traversal is what happened; null when not known. */
   delta: number | null;
+  /**
+   * Set when what happened is not a traversal but the document's own navigation to an app URL that
+   * the adapter let commit (`HistoryInterceptor.link` took it): a new entry (`push`) or the current
+   * one rewritten (`replace`, as `location.replace()` asks). The router moves the machine there and
+   * rewrites this entry if the machine's URL is another.
+   */
+  kind?: 'push' | 'replace';
 }
 
 /**
@@ -24,10 +31,13 @@ export interface HistoryUpdate {
  */
 export interface HistoryInterceptor {
   /**
-   * The document's own navigation to an app URL (a click on an `<a href>` that is not a `<Link>`:
-   * path, search and hash, with the base path), which the adapter took from the browser: the router navigates there, as `navigate()` does.
+   * The document's own navigation to an app URL (a click on an `<a href>` that is not a `<Link>`, a
+   * page script's `navigation.navigate()` or `location.replace()`: path, search and hash, with the
+   * base path), about to commit as a new entry or, with `replace`, over the current one: false when
+   * the machine refuses the move (the refusal is recorded and the adapter cancels it). A move let
+   * through commits as the browser asked, and is then heard by `listen` with its `kind`.
    */
-  link(url: string): void;
+  link(url: string, replace?: boolean): boolean;
   /**
    * A Back, Forward or go() to `url` about to commit, `delta` entries away, where the browser lets
    * it be cancelled: false when the machine refuses the move (the refusal is recorded and the

@@ -35,5 +35,5 @@ export {
   type RouteTypes,
   type WithRouteConfig,
 } from './routeTypes';
-export { LEAVING_REFUSED, refuseLeavingWhile } from './leaving';
+export { LEAVING_REFUSED, refuseLeavingWhile, type RefuseLeavingOptions } from './leaving';
 export { interpolate, plural, type Plural } from './wording';

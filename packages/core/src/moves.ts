@@ -6,6 +6,11 @@ import { href, hrefFor, routeEvent, type RouteLocation } from './url';
 import type { Refusal } from './sync';
 import { isActive, refuses, stripPrefix, type AttachMoves } from './syncStart';
 
+const withoutHash = (url: string) => {
+  const at = url.indexOf('#');
+  return at < 0 ? url : url.slice(0, at);
+};
+
 /**
  * What the router does from the first move on (syncStart.ts has the start): URL → state for a link,
  * a typed URL, Back and Forward; the refusal records and their retry; beforeunload while the machine
@@ -17,14 +22,16 @@ export const attachMoves: AttachMoves = (start) => {
   let restoring = false;
   let refusal: Refusal | undefined;
   let refusals = 0;
-  // The machine's words for the refusal being planned (refuseLeavingWhile emits them).
+  // The machine's words for the refusal being planned, and its way out (refuseLeavingWhile emits them).
   let refusedWords: string | undefined;
-  const words = actor.on?.(LEAVING_REFUSED, (event: { message?: unknown }) => {
+  let discard: string | undefined;
+  const words = actor.on?.(LEAVING_REFUSED, (event: { message?: unknown; discard?: unknown }) => {
     refusedWords = typeof event.message === 'string' ? event.message : undefined;
+    discard = typeof event.discard === 'string' ? event.discard : undefined;
   });
   const refused = (url: string, delta: number) => {
-    refusal = { id: ++refusals, url, message: refusedWords, navigation: start.navigation().id, delta };
-    refusedWords = undefined;
+    refusal = { id: ++refusals, url, message: refusedWords, discard, navigation: start.navigation().id, delta };
+    refusedWords = discard = undefined;
     start.notify();
   };
 
@@ -69,29 +76,48 @@ export const attachMoves: AttachMoves = (start) => {
   const shown = () => href(table, actor.getSnapshot());
   const navigate = (url: string) => {
     const asked = resolveLink(url, state.current);
-    refusedWords = undefined;
+    refusedWords = discard = undefined;
     move(plan(asked, sendOne), () => asked);
   };
 
   // Planned already when the adapter asked before the traversal committed (intercept).
   let planned: { url: string; events: RouteEvent[] } | undefined;
 
+  /**
+   * Whether the entry is the one that shows the state: after a refused traversal was stepped back,
+   * or after a fragment's entry of the same screen (fragments are the browser's: kept as they are).
+   */
+  const onShownEntry = (asked: string) =>
+    withoutHash(asked) === withoutHash(state.current) && (state.at === undefined || state.at === state.shown);
+
   return {
-    pop(from, delta) {
+    pop(from, delta, kind) {
+      const asked = appUrl();
       if (restoring) {
-        restoring = false;
+        // Stepping back over a refused traversal: done once the history is on the state's entry
+        // again. Traversals made meanwhile (several in one task: `history.back(); history.back()`)
+        // land first, each moving the history elsewhere: the next step back starts from there.
+        if (onShownEntry(asked)) {
+          restoring = false;
+          return;
+        }
+        const moved = state.at !== undefined && state.shown !== undefined ? state.at - state.shown : undefined;
+        if (moved) history.go(-moved);
         return;
       }
-      const asked = appUrl();
       const ready = planned?.url === asked ? planned.events : undefined;
       planned = undefined;
-      if (!ready) refusedWords = undefined;
+      if (!ready) refusedWords = discard = undefined;
       const events = ready ?? plan(asked);
       if (events === 'refused') {
         // Step back over the same distance instead of rewriting, so no entry is lost or changed.
-        const at = state.at;
-        const moved = at !== undefined && from !== undefined ? at - from : delta;
-        refused(asked, moved ?? 0);
+        const moved =
+          state.at !== undefined && state.shown !== undefined
+            ? state.at - state.shown
+            : kind === 'replace'
+              ? 0
+              : (delta ?? (kind ? 1 : 0));
+        refused(asked, kind ? 0 : moved);
         if (moved) {
           restoring = true;
           history.go(-moved);
@@ -102,18 +128,31 @@ export const attachMoves: AttachMoves = (start) => {
       }
       send(events);
       state.current = shown();
+      state.shown = state.at;
       // A redirect or a non-canonical spelling: this entry (only this one) becomes the state's URL.
-      if (state.current !== appUrl()) write('replace', state.current);
-      settle('pop');
+      // Its fragment is the browser's (docs/routing.md), and stays where the rest is the state's.
+      if (state.current !== withoutHash(asked)) write('replace', state.current);
+      settle(kind ?? 'pop');
     },
     // An adapter that hears moves before they commit (the Navigation API): a refused traversal is
     // cancelled instead of stepped back, and link clicks come from the browser's own navigation.
-    link: (url) => navigate(stripPrefix(prefix, url)),
+    link(url) {
+      const asked = stripPrefix(prefix, url);
+      refusedWords = discard = undefined;
+      const events = plan(asked);
+      if (events === 'refused') {
+        refused(asked, 0);
+        return false;
+      }
+      // Made once the browser committed it (pop, with its kind): the entry is the browser's own.
+      planned = { url: asked, events };
+      return true;
+    },
     traversal(url, delta) {
       // The step back after a refusal the browser would not let us cancel.
       if (restoring) return true;
       const asked = stripPrefix(prefix, url);
-      refusedWords = undefined;
+      refusedWords = discard = undefined;
       const events = plan(asked);
       if (events === 'refused') {
         refused(asked, delta);
@@ -126,7 +165,7 @@ export const attachMoves: AttachMoves = (start) => {
     follow(to, params, snapshot = actor.getSnapshot()) {
       const locations = linkLocations(table, snapshot, to, params);
       if (!locations) return navigate(hrefFor(table, snapshot, to, params));
-      refusedWords = undefined;
+      refusedWords = discard = undefined;
       move(planMove(locations, sendOne), () => hrefFor(table, snapshot, to, params));
     },
     isBlocking: refusesLeaving,

@@ -35,6 +35,11 @@ export interface Refusal {
   url: string;
   /** The machine's own words: the `message` of the `leaving.refused` event it emitted, if any. */
   message: string | undefined;
+  /**
+   * The event that discards what keeps the screen from being left, as the machine named it
+   * (`refuseLeavingWhile(guard, { discard })`): send it, then `retry()`, to go on. Undefined: none named.
+   */
+  discard?: string | undefined;
   /** The navigation it happened on: a notice goes once the screen changes. */
   navigation: number;
   /**

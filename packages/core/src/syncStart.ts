@@ -21,10 +21,13 @@ import type { Navigation, RouterSync, RouterSyncOptions } from './sync';
  * (createDeferredRouterSync), so the first load holds only what the first screen needs.
  */
 export interface RouterMoves {
-  /** A traversal heard by the history, once it happened; `from` is the memory history's index before it. */
-  pop(from: number | undefined, delta: number | null): void;
+  /**
+   * A traversal heard by the history, once it happened (or, with `kind`, a document navigation the
+   * adapter let commit); `from` is the entry's position before it.
+   */
+  pop(from: number | undefined, delta: number | null, kind?: 'push' | 'replace'): void;
   /** The adapter's interception (Navigation API): a document link, a traversal before it commits. */
-  link(url: string): void;
+  link(url: string, replace?: boolean): boolean;
   traversal(url: string, delta: number): boolean;
   navigate: RouterSync['navigate'];
   follow: RouterSync['follow'];
@@ -37,8 +40,11 @@ export interface RouterMoves {
 /** The start's state and steps, for the moves. */
 export interface RouterStart extends RouterSyncOptions {
   prefix: string;
-  /** The app URL shown, and the memory history's index there (undefined for the browser's). */
-  state: { current: string; at: number | undefined };
+  /**
+   * The app URL shown; the position of the entry the history is on (`at`), and of the entry that
+   * shows `current` (`shown`): they differ while a refused traversal is being stepped back.
+   */
+  state: { current: string; at: number | undefined; shown: number | undefined };
   /** With `one`, a move of one part (the others shown) is left to it: moves.ts sends a link's at once. */
   plan(url: string, one?: MoveOne): RouteEvent[] | 'refused';
   planMove(locations: RouteLocation[], one?: MoveOne): RouteEvent[] | 'refused';
@@ -47,6 +53,7 @@ export interface RouterStart extends RouterSyncOptions {
   settle(kind: Navigation['kind']): void;
   appUrl(): string;
   memoryIndex(): number | undefined;
+  position(): number | undefined;
   navigation(): Navigation;
   notify(): void;
 }
@@ -68,7 +75,9 @@ export function startRouterSync(
 ): RouterSync {
   const { actor, table, history, base = '/' } = options;
   const prefix = base.replace(/\/$/, '');
-  const state = { current: href(table, actor.getSnapshot()), at: history.index };
+  // Where the current entry is: the memory history's index, or the browser adapter's numbering.
+  const position = (): number | undefined => history.index ?? history.entry?.().index;
+  const state: RouterStart['state'] = { current: href(table, actor.getSnapshot()), at: position(), shown: position() };
   let currentScreens = screensOf(table, actor.getSnapshot());
   let dispatching = false;
   const listeners = new Set<() => void>();
@@ -103,10 +112,10 @@ export function startRouterSync(
   const write = (kind: 'push' | 'replace', url: string) => {
     history[kind](prefix + url);
     state.current = url;
-    // The entry we are on, for a memory history: it reports the distance asked of go(), even where it
+    // The entry we are on: a memory history reports the distance asked of go(), even where it
     // stopped at the first or last entry (a browser does nothing there, and react-router's browser
     // history reports the distance moved); the distance to step back is the one moved.
-    state.at = memoryIndex();
+    state.shown = state.at = position();
   };
 
   /**
@@ -187,15 +196,15 @@ export function startRouterSync(
     void load().then(arrive);
   };
 
-  const unlisten = history.listen(({ delta }) => {
+  const unlisten = history.listen(({ delta, kind }) => {
     const from = state.at;
-    state.at = memoryIndex();
-    later((moves) => moves.pop(from, delta));
+    state.at = position();
+    later((moves) => moves.pop(from, delta, kind));
   });
   // Where the adapter hears traversals before they commit: before the moves arrive, one goes
   // through and is then heard by `listen` as any other.
   const unintercept = history.intercept?.({
-    link: (url) => later((moves) => moves.link(url)),
+    link: (url, replace) => !moves || moves.link(url, replace),
     traversal: (url, delta) => !moves || moves.traversal(url, delta),
   });
 
@@ -212,7 +221,8 @@ export function startRouterSync(
   if (first !== 'refused') send(first);
   if (isBooting(actor.getSnapshot().value)) dispatch({ type: BOOT_EVENT });
   state.current = href(table, actor.getSnapshot());
-  if (state.current !== appUrl()) write('replace', state.current);
+  // A fragment is the browser's (a reload of `/section#notes` keeps it); the rest is the state's.
+  if (state.current !== appUrl().split('#')[0]) write('replace', state.current);
   currentScreens = screensOf(table, actor.getSnapshot());
 
   const start: RouterStart = {
@@ -226,6 +236,7 @@ export function startRouterSync(
     settle,
     appUrl,
     memoryIndex,
+    position,
     navigation: () => navigation,
     notify,
   };

@@ -9,13 +9,14 @@ export function navigationOf(win: Window): Navigation | undefined {
  * The browser's session history for the router (core's `History`) on the Navigation API: every
  * navigation of the document is heard in its `navigate` event, before it commits.
  *
- * - Links to the app that are not `<Link>`s (a plain `<a href>` in a view's text; a `<Link>` takes
- *   its own click, so the browser starts no navigation for it) are cancelled and handed to the router
- *   (same origin, under `base`, a plain click: the browser itself opens a new tab or window for a
- *   modifier, a `target` or a download, and fires no event here for it), which navigates as
- *   `navigate()` does: the machine decides, so a refused link changes nothing and a redirect writes
- *   its own URL. Not intercepted:
- *   an intercepted navigation commits the URL clicked, and the machine's URL may be another one.
+ * - Navigations to the app that are not `<Link>`s (a plain `<a href>` in a view's text, a page
+ *   script's `navigation.navigate()` or `location.replace()`; a `<Link>` takes its own click, so the
+ *   browser starts no navigation for it) are asked of the router first (same origin, under `base`, a
+ *   plain click: the browser itself opens a new tab or window for a modifier, a `target` or a
+ *   download, and fires no event here for it): a refused one is cancelled (nothing changes; its
+ *   promises reject), an accepted one is intercepted and commits as asked (a new entry, or the
+ *   current one replaced), so its promises resolve, and the router moves the machine there and
+ *   rewrites the entry when the machine's URL is another (a redirect).
  * - Back, Forward and go(±n) between this document's entries are asked of the router first where
  *   the browser lets them be cancelled (`event.cancelable`: Chromium refuses a second cancel with no
  *   user action in between); a refused one is cancelled, so neither the URL nor the current entry
@@ -47,37 +48,52 @@ export function createNavigationHistory(win: Window = window, base = '/'): Histo
 
   const inApp = (url: URL) =>
     url.origin === win.location.origin && (!prefix || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
-  const manual = { focusReset: 'manual', scroll: 'manual' } as const;
+  // While the router moves inside one of this adapter's intercepted navigations: a replaceState
+  // then (a redirect's URL) would abort that navigation, and a page script's navigate() promises
+  // with it, so the rewrite waits until the navigation has finished.
+  let committing: Promise<unknown> | undefined;
 
   const onNavigate = (event: NavigateEvent) => {
     if (writing || !interceptor || !event.canIntercept || event.downloadRequest !== null || event.formData) return;
     const url = new URL(event.destination.url);
     const path = url.pathname + url.search + url.hash;
-    if (event.navigationType === 'traverse') {
+    const kind = event.navigationType;
+    let update: HistoryUpdate;
+    if (kind === 'traverse') {
       if (!event.destination.sameDocument) return;
       const delta = event.destination.index - (navigation.currentEntry?.index ?? 0);
-      if (event.cancelable && !interceptor.traversal(path, delta)) {
-        event.preventDefault();
-        return;
-      }
-      event.intercept({
-        ...manual,
-        handler: async () => {
-          for (const listener of listeners) listener({ delta });
-        },
-      });
-      return;
+      if (event.cancelable && !interceptor.traversal(path, delta)) return event.preventDefault();
+      update = { delta };
+    } else {
+      // A fragment or another script's pushState is already same-document: not a move of the app's.
+      if (event.destination.sameDocument || kind === 'reload' || !inApp(url)) return;
+      // Refused: nothing moves, and the script's promises say the navigation did not happen.
+      if (!interceptor.link(path, kind === 'replace')) return event.preventDefault();
+      // Committed as the browser was asked (a new entry, or this one rewritten for location.replace()),
+      // so its promises resolve; the router then moves the machine and rewrites the entry if the
+      // machine's URL is another (a redirect).
+      update = { delta: null, kind };
     }
-    // A fragment or another script's pushState is already same-document: not a move of the app's.
-    if (event.destination.sameDocument || event.navigationType === 'reload' || !inApp(url)) return;
-    const take = interceptor.link;
-    event.preventDefault();
-    // After this event: a navigation started while the browser's is being cancelled would be aborted with it.
-    queueMicrotask(() => take(path));
+    event.intercept({
+      focusReset: 'manual',
+      scroll: 'manual',
+      async handler() {
+        committing = navigation.transition?.finished;
+        try {
+          for (const listener of listeners) listener(update);
+        } finally {
+          committing = undefined;
+        }
+      },
+    });
   };
   navigation.addEventListener('navigate', onNavigate);
 
   const write = (kind: 'pushState' | 'replaceState', url: string) => {
+    if (committing && kind === 'replaceState') {
+      const later = () => write(kind, url);
+      return void committing.then(later, later);
+    }
     writing = true;
     try {
       win.history[kind](null, '', url);
