@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { findNode, objectValue, property, ShapeError, unwrap, type Edited } from './syntax';
+import { findNode, objectValue, parse, property, ShapeError, unwrap, type Edited } from './syntax';
 
 /**
  * The blocks of a product's files the generators write into, found in the syntax tree: setup's
@@ -118,4 +118,35 @@ export function assertionsOf(at: Edited): ts.ObjectLiteralExpression {
       'add the assertions the path tests check',
     );
   return assertions;
+}
+
+/** The state node whose `id` is `id` (`{ id: 'things', … }`), anywhere in the machine's config. */
+export function stateNode(at: Edited, id: string): ts.ObjectLiteralExpression | undefined {
+  return findNode(machineConfig(at), (node): node is ts.ObjectLiteralExpression => {
+    if (!ts.isObjectLiteralExpression(node)) return false;
+    const own = property(node, 'id');
+    return (
+      !!own && ts.isPropertyAssignment(own) && ts.isStringLiteralLike(own.initializer) && own.initializer.text === id
+    );
+  });
+}
+
+/** Whether the machine has a state `#id` (a machine that is not `setup(…).createMachine({ … })` has none). */
+export function hasState(source: string, id: string): boolean {
+  const at = parse(source, 'machines/appMachine.ts');
+  try {
+    return stateNode(at, id) !== undefined;
+  } catch (error) {
+    if (error instanceof ShapeError) return false;
+    throw error;
+  }
+}
+
+/** A state node's `states: { … }`, refused when it is not an object literal. */
+export function statesOf(at: Edited, node: ts.ObjectLiteralExpression): ts.ObjectLiteralExpression | undefined {
+  const member = property(node, 'states');
+  if (!member) return undefined;
+  const states = objectValue(member);
+  if (!states) throw new ShapeError(at, member, '`states: { … }` as an object literal', 'add the state by hand');
+  return states;
 }

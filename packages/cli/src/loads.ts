@@ -1,6 +1,6 @@
 import { cap, headingTag, NAME_MAX_LENGTH, paramsOf, todo, todoLine, type NewScreen } from './args';
 import { addToCallRegistry, addToObject, ensureImport } from './edit';
-import { addEvents, addToSetupBlock, extendContextType } from './machineEdit';
+import { addEvents, hasEventType, addToSetupBlock, extendContextType } from './machineEdit';
 import { addSpecEvents, addToSpecBlock } from './specEdit';
 import type { ScreenOption } from './option';
 import { addSearchSample } from './param';
@@ -84,7 +84,7 @@ function addCallToSetup(source: string, screen: NewScreen): string {
   const names = callNames(screen);
   let result = ensureImport(source, ['assign'], 'xstate');
   result = ensureImport(result, ['callPlaceholder', 'toCallError', 'type CallError'], '@statechart/calls');
-  if (!/\{ type: 'call\.retry' \}/.test(result)) result = addEvents(result, ['call.retry']);
+  if (!hasEventType(result, 'call.retry')) result = addEvents(result, ['call.retry']);
   const union = result.indexOf('export type AppEvent');
   const fieldsTodo = todoLine('  ', `the fields #${screen.id} loads (and the same in its schema in src/api/calls.ts)`);
   const data = screen.list

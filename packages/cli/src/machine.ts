@@ -1,7 +1,10 @@
 import { hasNav, type NewScreen } from './args';
 import type { ScreenOption } from './option';
 import { options } from './options';
+import { hasState, stateNode, statesOf } from './anchors';
+import { addRootState } from './machineEdit';
 import { addBesideCall, addStatesBlock } from './parent';
+import { insertFirst, parse, property } from './syntax';
 import { addParamTypes, importInt, paramsMeta, paramsNote } from './param';
 
 /** The options' lines of the state node: as they are, or, when two have child states, a region each. */
@@ -27,7 +30,7 @@ function nodeLines(applied: ScreenOption[], screen: NewScreen, indent: string): 
  */
 export function addState(source: string, screen: NewScreen): string {
   const { id, parent } = screen;
-  if (source.includes(`id: '${id}'`)) throw new Error(`machines/appMachine.ts already has a state #${id}`);
+  if (hasState(source, id)) throw new Error(`machines/appMachine.ts already has a state #${id}`);
   const applied = options.filter((option) => option.applies(screen));
   const meta = [
     `path: '${screen.path}'`,
@@ -36,7 +39,7 @@ export function addState(source: string, screen: NewScreen): string {
     ...(hasNav(screen) ? [`nav: strings.${id}.nav`] : []),
   ];
   const on = applied.flatMap((option) => option.on?.(screen) ?? []);
-  const node = (indent: string) =>
+  const node = (indent = '') =>
     [
       `${indent}${id}: {`,
       `${indent}  id: '${id}',`,
@@ -48,7 +51,7 @@ export function addState(source: string, screen: NewScreen): string {
       `${indent}},`,
       '',
     ].join('\n');
-  if (parent && !source.includes(`id: '${parent}'`)) throw new Error(`machines/appMachine.ts has no state #${parent}`);
+  if (parent && !hasState(source, parent)) throw new Error(`machines/appMachine.ts has no state #${parent}`);
   const prepared = addParamTypes(
     importInt(
       applied.reduce((result, option) => option.machine?.(result, screen) ?? result, source),
@@ -56,17 +59,18 @@ export function addState(source: string, screen: NewScreen): string {
     ),
     screen,
   );
-  if (!parent) {
-    const match = /\n( *)notFound: \{/.exec(prepared);
-    if (!match) throw new Error('machines/appMachine.ts: no root state "notFound" to insert before');
-    return prepared.slice(0, match.index + 1) + node(match[1] ?? '') + prepared.slice(match.index + 1);
+  const lines = node().replace(/\n$/, '').split('\n');
+  if (!parent) return addRootState(prepared, lines);
+  const at = parse(prepared, 'machines/appMachine.ts');
+  const own = stateNode(at, parent);
+  if (!own) throw new Error(`machines/appMachine.ts has no state #${parent}`);
+  // A parent that loads: its children go beside its call (parent.ts).
+  if (stateNode(at, `${parent}Loading`)) {
+    const besideCall = addBesideCall(prepared, property(own, 'id')?.getStart(at.tree) ?? 0, parent, node);
+    if (besideCall) return besideCall;
   }
-  const own = prepared.indexOf(`id: '${parent}'`);
-  const besideCall = addBesideCall(prepared, own, parent, node);
-  if (besideCall) return besideCall;
-  const states = /\n( *)states: \{\n/.exec(prepared.slice(own));
-  const next = /\n *[A-Za-z]+: \{\n *id: '/.exec(prepared.slice(own));
-  if (!states || (next && next.index < states.index)) return addStatesBlock(prepared, own, parent, node);
-  const at = own + states.index + states[0].length;
-  return prepared.slice(0, at) + node(`${states[1] ?? ''}  `) + prepared.slice(at);
+  const states = statesOf(at, own);
+  if (!states) return addStatesBlock(at, own, parent, lines);
+  insertFirst(at, states, lines);
+  return at.text();
 }

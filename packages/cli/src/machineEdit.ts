@@ -1,15 +1,19 @@
 import ts from 'typescript';
-import { contextTypeNode, machineConfig, setupConfig } from './anchors';
+import { contextTypeNode, machineConfig, setupConfig, statesOf } from './anchors';
 import {
+  findNode,
   insertAfter,
+  insertBefore,
   insertFirst,
   insertLast,
+  nameOf,
   objectValue,
   parse,
   property,
   returnedObject,
   ShapeError,
   unwrap,
+  type Edited,
 } from './syntax';
 
 /**
@@ -73,12 +77,15 @@ export function addToSetupBlock(source: string, block: 'actors' | 'actions' | 'g
   return at.text();
 }
 
+const eventUnion = (at: Edited) =>
+  at.tree.statements.find(
+    (node): node is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(node) && node.name.text === 'AppEvent',
+  );
+
 /** The machine's event union (`export type AppEvent = …;`) with the new event types. */
 export function addEvents(source: string, types: string[]): string {
   const at = parse(source, MACHINE);
-  const union = at.tree.statements.find(
-    (node): node is ts.TypeAliasDeclaration => ts.isTypeAliasDeclaration(node) && node.name.text === 'AppEvent',
-  );
+  const union = eventUnion(at);
   if (!union)
     throw new ShapeError(at, undefined, "`export type AppEvent = …;` (the machine's event union)", 'declare it');
   const added = types.map((type) => (type.startsWith('{') ? ` | ${type}` : ` | { type: '${type}' }`)).join('');
@@ -103,5 +110,120 @@ export function addToInitialContext(source: string, entry: string): string {
       `add ${entry} to it by hand`,
     );
   insertLast(at, object, [entry]);
+  return at.text();
+}
+
+/** Whether a root state is a catch-all (`meta: { path: '*' }`): new screens go before it. */
+function isCatchAll(member: ts.ObjectLiteralElementLike): boolean {
+  const node = objectValue(member);
+  const meta = node && objectValue(property(node, 'meta'));
+  const path = meta && property(meta, 'path');
+  return (
+    !!path && ts.isPropertyAssignment(path) && ts.isStringLiteralLike(path.initializer) && path.initializer.text === '*'
+  );
+}
+
+/**
+ * A state at the machine's root (`lines`, its whole entry): before `notFound`, else before the
+ * first catch-all (`path: '*'`), else last.
+ */
+export function addRootState(source: string, lines: readonly string[]): string {
+  const at = parse(source, MACHINE);
+  const root = machineConfig(at);
+  const states = statesOf(at, root);
+  if (!states)
+    throw new ShapeError(at, root, "the machine's root `states: { … }`", 'give the machine its states block');
+  const before = property(states, 'notFound') ?? states.properties.find(isCatchAll);
+  if (before) insertBefore(at, states, before, lines);
+  else insertLast(at, states, lines);
+  return at.text();
+}
+
+/** Whether the event union has `{ type: '<type>' … }`. */
+export function hasEventType(source: string, type: string): boolean {
+  const at = parse(source, MACHINE);
+  const union = eventUnion(at);
+  return !!(
+    union &&
+    findNode(
+      union.type,
+      (node) =>
+        ts.isPropertySignature(node) &&
+        nameOf(node.name) === 'type' &&
+        !!node.type &&
+        ts.isLiteralTypeNode(node.type) &&
+        ts.isStringLiteral(node.type.literal) &&
+        node.type.literal.text === type,
+    )
+  );
+}
+
+/** Whether the context type in setup has a member `name` (`roles: readonly string[]`). */
+export function contextHas(source: string, name: string): boolean {
+  const type = contextTypeNode(parse(source, MACHINE));
+  return !!findNode(type, (node) => ts.isPropertySignature(node) && nameOf(node.name) === name);
+}
+
+/**
+ * The machine's input type (`setup({ types: { input: {} as … } })`) with `fields`: joined to the
+ * one there (`(T) & { … }`, still optional when it was `… | void`), else an optional input of its own.
+ */
+export function addInputType(source: string, fields: string): string {
+  const at = parse(source, MACHINE);
+  const context = contextTypeNode(at);
+  const types = context.parent.parent.parent as ts.ObjectLiteralExpression;
+  const input = property(types, 'input');
+  const value = input && ts.isPropertyAssignment(input) ? input.initializer : undefined;
+  if (!input) {
+    insertBefore(at, types, context.parent.parent as ts.ObjectLiteralElementLike, [`input: {} as ${fields} | void,`]);
+    return at.text();
+  }
+  if (!value || !ts.isAsExpression(value))
+    throw new ShapeError(
+      at,
+      input,
+      '`input: {} as YourInput` in setup({ types })',
+      `add ${fields} to the input by hand`,
+    );
+  const members = ts.isUnionTypeNode(value.type) ? [...value.type.types] : [value.type];
+  const kept = members.filter((member) => member.kind !== ts.SyntaxKind.VoidKeyword);
+  const type = kept.map((member) => member.getText(at.tree)).join(' | ');
+  at.edit.overwrite(
+    value.type.getStart(at.tree),
+    value.type.getEnd(),
+    `(${type}) & ${fields}${kept.length < members.length ? ' | void' : ''}`,
+  );
+  return at.text();
+}
+
+/**
+ * The machine's initial context made from its input with `entries` (`roles: input?.roles ?? []`):
+ * an object becomes `({ input }) => ({ …, entries })`; a function of its input gets the entries.
+ */
+export function addContextFromInput(source: string, entries: string): string {
+  const at = parse(source, MACHINE);
+  const member = property(machineConfig(at), 'context');
+  const value = member && ts.isPropertyAssignment(member) ? unwrap(member.initializer) : undefined;
+  if (value && ts.isObjectLiteralExpression(value)) {
+    at.edit.appendRight(value.getStart(at.tree), '({ input }) => (');
+    at.edit.appendLeft(value.getEnd(), ')');
+    insertLast(at, value, [entries]);
+    return at.text();
+  }
+  const reads =
+    value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) ? value.parameters[0] : undefined;
+  const object = returnedObject(value);
+  const readsInput =
+    reads &&
+    ts.isObjectBindingPattern(reads.name) &&
+    reads.name.elements.some((element) => nameOf(element.name) === 'input');
+  if (!object || !readsInput)
+    throw new ShapeError(
+      at,
+      member,
+      "the machine's `context: { … }` or `context: ({ input }) => ({ … })`",
+      `add ${entries} to it by hand (docs/access.md)`,
+    );
+  insertLast(at, object, [entries]);
   return at.text();
 }

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { assertionsOf } from './anchors';
 import { paramsOf, todo, type NewScreen } from './args';
 import { LIST_ITEM } from './list';
-import { objectValue, parse, property, removeEntry } from './syntax';
+import { insertLast, objectValue, parse, property, removeEntry, type Edited } from './syntax';
 import { withOutlet } from './view';
 
 /**
@@ -16,28 +16,24 @@ export const indexChild = (parent: string) => `${parent}Index`;
 
 /**
  * A parent without child states gets them: an index child (what the parent's URL shows: its own
- * screen) first, so it stays the initial state, then the new child. Inserted at the end of the
- * parent's node, found by the indentation of its `id:` line.
+ * screen) first, so it stays the initial state, then the new child (`lines`), last in the
+ * parent's node.
  */
-export function addStatesBlock(source: string, own: number, parent: string, node: (indent: string) => string): string {
-  const lineStart = source.lastIndexOf('\n', own) + 1;
-  const indent = /^ */.exec(source.slice(lineStart))?.[0] ?? '';
-  const close = new RegExp(`\\n${indent.slice(2)}\\},?\\n`).exec(source.slice(own));
-  if (!close)
-    throw new Error(
-      `machines/appMachine.ts: cannot find where #${parent} ends (its "}," at ${indent.length - 2} spaces)`,
-    );
-  const at = own + close.index + 1;
-  const block = [
-    `${indent}initial: '${indexChild(parent)}',`,
-    `${indent}states: {`,
-    `${indent}  // What /${parent}'s URL shows: the parent's own screen, no child.`,
-    `${indent}  ${indexChild(parent)}: { id: '${indexChild(parent)}' },`,
-    node(`${indent}  `).replace(/\n$/, ''),
-    `${indent}},`,
-    '',
-  ].join('\n');
-  return source.slice(0, at) + block + source.slice(at);
+export function addStatesBlock(
+  at: Edited,
+  own: ts.ObjectLiteralExpression,
+  parent: string,
+  lines: readonly string[],
+): string {
+  insertLast(at, own, [
+    `initial: '${indexChild(parent)}',`,
+    'states: {',
+    `  // What /${parent}'s URL shows: the parent's own screen, no child.`,
+    `  ${indexChild(parent)}: { id: '${indexChild(parent)}' },`,
+    ...lines.map((line) => `  ${line}`),
+    '},',
+  ]);
+  return at.text();
 }
 
 /**

@@ -1,15 +1,24 @@
+import ts from 'typescript';
+import { hasState, stateNode } from './anchors';
 import { cap, todo, todoLine, type NewScreen } from './args';
 import { ensureImport } from './edit';
-import { property } from './syntax';
-import { addEvents, addToSetupBlock, contextType } from './machineEdit';
+import { insertFirstInArray, parse, property, ShapeError, unwrap } from './syntax';
+import {
+  addContextFromInput,
+  addEvents,
+  addInputType,
+  addRootState,
+  addToSetupBlock,
+  contextHas,
+  extendContextType,
+  hasEventType,
+} from './machineEdit';
 import { addBehaviourSamples, addSpecEvents, addStoredInput } from './specEdit';
 import type { ScreenOption } from './option';
 import { plainView } from './view';
 
 /** Where a person without the role lands, one for the whole app (docs/access.md). */
 export const NOT_ALLOWED = 'notAllowed';
-
-const hasNotAllowed = (machine: string) => machine.includes(`id: '${NOT_ALLOWED}'`);
 
 /**
  * `--role <role>`: docs/access.md's recipe. The screen's guard (step 2): without the role it sends
@@ -30,12 +39,8 @@ export const role: ScreenOption = {
   ],
   machine: (source, screen) => {
     const result = addAccessToSetup(source, screen);
-    if (hasNotAllowed(result)) return addReturnTo(result, screen);
-    const notFound = /\n( *)notFound: \{/.exec(result);
-    if (!notFound) throw new Error(`machines/appMachine.ts: no root state "notFound" to put #${NOT_ALLOWED} before`);
-    return (
-      result.slice(0, notFound.index + 1) + notAllowedNode(notFound[1] ?? '', screen) + result.slice(notFound.index + 1)
-    );
+    if (hasState(result, NOT_ALLOWED)) return addReturnTo(result, screen);
+    return addRootState(result, notAllowedNode('', screen).replace(/\n$/, '').split('\n'));
   },
   sharedWords: (catalogue) =>
     property(catalogue, NOT_ALLOWED)
@@ -219,17 +224,19 @@ function notAllowedNode(indent: string, screen: NewScreen): string {
 
 /** A later guarded screen: its way on joins #notAllowed's `always` list. */
 function addReturnTo(source: string, screen: NewScreen): string {
-  const key = new RegExp(`\\n( *)${NOT_ALLOWED}: \\{\\n`).exec(source);
-  const indent = key?.[1] ?? '';
-  const end = key ? source.indexOf(`\n${indent}},`, key.index + 1) : -1;
-  const list = key ? source.slice(key.index, end).indexOf(`\n${indent}  always: [\n`) : -1;
-  if (!key || end < 0 || list < 0) {
-    throw new Error(
-      `machines/appMachine.ts: #${NOT_ALLOWED} has no \`always: [\` list to add #${screen.id}'s way on to: add ${returnEntry(screen, '').trim()} to its always by hand (docs/access.md)`,
+  const at = parse(source, 'machines/appMachine.ts');
+  const node = stateNode(at, NOT_ALLOWED);
+  const always = node && property(node, 'always');
+  const list = always && ts.isPropertyAssignment(always) ? unwrap(always.initializer) : undefined;
+  if (!list || !ts.isArrayLiteralExpression(list))
+    throw new ShapeError(
+      at,
+      always ?? node,
+      `#${NOT_ALLOWED} with an \`always: [ … ]\` list`,
+      `add ${returnEntry(screen, '').trim()} to its always by hand (docs/access.md)`,
     );
-  }
-  const at = key.index + list + `\n${indent}  always: [\n`.length;
-  return source.slice(0, at) + returnEntry(screen, `${indent}    `) + '\n' + source.slice(at);
+  insertFirstInArray(at, list, [returnEntry(screen, '').trim().replace(/,$/, '')]);
+  return at.text();
 }
 
 /**
@@ -242,48 +249,13 @@ function addReturnTo(source: string, screen: NewScreen): string {
 function addAccessToSetup(source: string, screen: NewScreen): string {
   let result = ensureImport(source, ['assign', 'not'], 'xstate');
   result = ensureImport(result, ['keptParams', 'type ReturnTarget'], './session');
-  const first = !/\broles: readonly string\[\]/.test(result);
+  const first = !contextHas(result, 'roles');
   if (first) {
-    const input = /\n( *)input: \{\} as ([^\n]*),\n/.exec(result);
-    if (input) {
-      // The machine has an input already (a draft, a setting): the roles join it.
-      const type = input[2]!.replace(/\s*\|\s*void$/, '');
-      const optional = type !== input[2];
-      result = result.replace(
-        input[0],
-        `\n${input[1]}input: {} as (${type}) & { roles?: readonly string[]; returnTo?: ReturnTarget }${optional ? ' | void' : ''},\n`,
-      );
-    }
-    const types = contextType(result);
-    const lineStart = result.lastIndexOf('\n', types.start) + 1;
-    result =
-      result.slice(0, lineStart) +
-      [
-        // The session as src/session.ts keeps it across a reload (machines/session.ts: its schema and types).
-        ...(input
-          ? []
-          : [`${types.indent}input: {} as { roles?: readonly string[]; returnTo?: ReturnTarget } | void,`]),
-        `${types.indent}context: {} as ${types.type} & { roles: readonly string[]; returnTo?: ReturnTarget }`,
-      ].join('\n') +
-      result.slice(types.end);
-    const context = /\n( *)context: \{ ([^\n]*) \},\n/.exec(result);
-    const fromInput = /\n( *)context: \(\{ input \}\) => \(\{ ([^\n]*) \}\),\n/.exec(result);
-    if (context) {
-      result = result.replace(
-        context[0],
-        `\n${context[1]}context: ({ input }) => ({ ${context[2]}, roles: input?.roles ?? [], returnTo: input?.returnTo }),\n`,
-      );
-    } else if (fromInput) {
-      result = result.replace(
-        fromInput[0],
-        `\n${fromInput[1]}context: ({ input }) => ({ ${fromInput[2]}, roles: input?.roles ?? [], returnTo: input?.returnTo }),\n`,
-      );
-    } else {
-      throw new Error(
-        "machines/appMachine.ts: the machine's context is not a one-line object or function of its input: add roles: input?.roles ?? [], returnTo: input?.returnTo to it by hand (docs/access.md)",
-      );
-    }
-    if (!/type: 'session\.signedIn'/.test(result))
+    // The session as src/session.ts keeps it across a reload (machines/session.ts: its schema and types).
+    result = addInputType(result, '{ roles?: readonly string[]; returnTo?: ReturnTarget }');
+    result = extendContextType(result, ['roles: readonly string[]', 'returnTo?: ReturnTarget']);
+    result = addContextFromInput(result, 'roles: input?.roles ?? [], returnTo: input?.returnTo');
+    if (!hasEventType(result, 'session.signedIn'))
       result = addEvents(result, ["{ type: 'session.signedIn'; roles: readonly string[] }", 'session.signedOut']);
     result = addToSetupBlock(
       result,

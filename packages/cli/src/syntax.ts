@@ -29,7 +29,12 @@ export function parse(source: string, file: string): Edited {
  * there, what it found, and what to change by hand.
  */
 export class ShapeError extends Error {
-  constructor(at: Pick<Edited, 'file' | 'tree'>, node: ts.Node | undefined, expected: string, change: string) {
+  constructor(at: Pick<Edited, 'file' | 'tree'>, shape: ts.Node | undefined, expected: string, change: string) {
+    // An object is shown by its key: `notAllowed: {`, not `{`.
+    const node =
+      shape && ts.isObjectLiteralExpression(shape) && shape.parent && ts.isPropertyAssignment(shape.parent)
+        ? shape.parent
+        : shape;
     const line = node ? at.tree.getLineAndCharacterOfPosition(node.getStart(at.tree)).line + 1 : 1;
     const text = node?.getText(at.tree).split('\n')[0] ?? '';
     const found = node ? `\`${text.length > 60 ? `${text.slice(0, 57)}…` : text}\`` : 'nothing of the kind';
@@ -181,8 +186,14 @@ export function insertLast(at: Edited, object: ts.ObjectLiteralExpression, lines
   replace(at, last.getEnd(), close, `,\n${added}\n${outer}`);
 }
 
-/** Elements first in an array literal (`events: [ … ]`), on its first element's line. */
+/** Elements first in an array literal (`events: [ … ]`): a line each in one over several lines, else on its line. */
 export function insertFirstInArray(at: Edited, array: ts.ArrayLiteralExpression, elements: readonly string[]): void {
+  const { open, inner, multiLine } = bracketed(at, array, array.elements);
+  if (multiLine) {
+    const lineEnd = at.source.indexOf('\n', open);
+    at.edit.appendLeft(lineEnd + 1, elements.map((element) => `${inner}${element},\n`).join(''));
+    return;
+  }
   const first = array.elements[0];
   if (first) at.edit.appendLeft(first.getStart(at.tree), elements.map((element) => `${element}, `).join(''));
   else at.edit.appendLeft(array.getStart(at.tree) + 1, elements.join(', '));
@@ -243,4 +254,25 @@ export function removeEntry(at: Edited, object: ts.ObjectLiteralExpression, memb
   if (previous) at.edit.remove(previous.getEnd(), member.getEnd());
   else if (next) at.edit.remove(member.getStart(at.tree), next.getStart(at.tree));
   else at.edit.remove(member.getStart(at.tree), member.getEnd() + (at.source[member.getEnd()] === ',' ? 1 : 0));
+}
+
+/** Where an entry's lines begin: the start of its line, or of the comment lines above it. */
+export function entryLineStart(at: Edited, member: ts.Node): number {
+  const comments = ts.getLeadingCommentRanges(at.source, member.getFullStart()) ?? [];
+  const start = comments[0]?.pos ?? member.getStart(at.tree);
+  return at.source.lastIndexOf('\n', start - 1) + 1;
+}
+
+/** `lines` before an entry of an object literal written over several lines (its comments stay on it). */
+export function insertBefore(
+  at: Edited,
+  object: ts.ObjectLiteralExpression,
+  member: ts.ObjectLiteralElementLike,
+  lines: readonly string[],
+): void {
+  const { inner, multiLine } = bracketed(at, object, object.properties);
+  const added = indented(lines, inner).join('\n');
+  if (multiLine) at.edit.appendLeft(entryLineStart(at, member), `${added}\n`);
+  // In an object on one line, on lines of their own before the entry (Prettier lays them out after).
+  else at.edit.appendLeft(member.getStart(at.tree), `\n${added}\n${inner}`);
 }

@@ -1,3 +1,4 @@
+import { hasState } from './anchors';
 import { todo, type NewScreen } from './args';
 import { savesToOf, savesToNotes } from './form';
 import { addState } from './machine';
@@ -63,8 +64,8 @@ export function planScreen(
   const nextMachine = addState(machine, screen);
   const parentGotStates =
     screen.parent !== undefined &&
-    nextMachine.includes(`id: '${indexChild(screen.parent)}'`) &&
-    !machine.includes(`id: '${indexChild(screen.parent)}'`);
+    hasState(nextMachine, indexChild(screen.parent)) &&
+    !hasState(machine, indexChild(screen.parent));
   // A loading parent's index child has a URL of its own ('': the list alone), so it has a view.
   const index = screen.parent === undefined ? undefined : indexChild(screen.parent);
   const indexView = `src/views/${index}.view.tsx`;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addToCallRegistry, addToObject, ensureImport } from '../src/edit';
 import { addEvents, addToInitialContext, addToSetupBlock, contextType, extendContextType } from '../src/machineEdit';
 import { addParamSamples, addParamTypes, addSearchSample } from '../src/param';
+import { addState } from '../src/machine';
 import { addAssertion } from '../src/spec';
 import { addBehaviourSamples, addSpecEvents, addStoredInput, addToSpecBlock } from '../src/specEdit';
 import { addStrings } from '../src/strings';
@@ -48,8 +49,12 @@ async function expectSameEdit(
   [oneLine, severalLines]: readonly [string, string],
   edit: (source: string) => string,
   snippets: string[],
+  given: 'two layouts given' | 'and Prettier at 80 columns' = 'and Prettier at 80 columns',
 ): Promise<void> {
-  const results = (await layouts(oneLine, severalLines)).map(([name, source]) => [name, edit(source)] as const);
+  const all = await layouts(oneLine, severalLines);
+  const results = (given === 'two layouts given' ? all.slice(0, 2) : all).map(
+    ([name, source]) => [name, edit(source)] as const,
+  );
   const [, first] = results[0]!;
   for (const [name, result] of results) {
     expect(tokens(result), `${name}: not the program the one-line layout gave`).toBe(tokens(first));
@@ -380,5 +385,50 @@ describe("the generators' edits find each block however it is laid out", () => {
     expect(() =>
       addAssertion(SPEC[1].replace(/ {2}assertions: \{[^]*?\n {2}\},\n/, ''), { id: 'x', path: 'x' }),
     ).toThrow('tests/paths/productPaths.ts:4: expected `assertions: { … }` in the spec');
+  });
+
+  it("adds a root state before notFound, a child first in its parent's states, or the parent's states block", async () => {
+    await expectSameEdit(MACHINE, (source) => addState(source, { id: 'things', path: 'things' }), [
+      "home: { id: 'home' }, things: { id: 'things', route: {}, meta: { path: 'things', title: strings.things.title, nav: strings.things.nav } }, notFound: { id: 'notFound' }",
+    ]);
+    await expectSameEdit(MACHINE, (source) => addState(source, { id: 'x', path: 'x', parent: 'home' }), [
+      "home: { id: 'home', initial: 'homeIndex', states: { homeIndex: { id: 'homeIndex' }, x: { id: 'x', route: {},",
+    ]);
+    const nested: readonly [string, string] = [
+      MACHINE[0].replace("home: { id: 'home' }", "home: { id: 'home', states: { list: {} } }"),
+      MACHINE[1].replace(
+        "      home: { id: 'home' },",
+        "      home: {\n        id: 'home',\n        states: {\n          list: {},\n        },\n      },",
+      ),
+    ];
+    await expectSameEdit(nested, (source) => addState(source, { id: 'x', path: 'x', parent: 'home' }), [
+      "home: { id: 'home', states: { x: { id: 'x', route: {},",
+      '} }, list: {} } },',
+    ]);
+    // Before the catch-all when there is no notFound; the new screen's words are never the catch-all's.
+    const catchAll = MACHINE[1].replace(
+      "notFound: { id: 'notFound' }",
+      "missing: { id: 'missing', meta: { path: '*' } }",
+    );
+    expect(holds(addState(catchAll, { id: 'x', path: 'x' }), "home: { id: 'home' }, x: {")).toBe(true);
+    expect(holds(addState(catchAll, { id: 'x', path: 'x' }), "}, missing: { id: 'missing'")).toBe(true);
+  });
+
+  it("adds a later guarded screen's way on to #notAllowed's always list", async () => {
+    // Formatted once, as the product holds it: Prettier's own parentheses are in every layout.
+    const once = await prettier.format(addState(MACHINE[1], { id: 'admin', path: 'admin', role: 'admin' }), {
+      parser: 'typescript',
+      singleQuote: true,
+      printWidth: 120,
+    });
+    await expectSameEdit(
+      [once.replace(/always: \[\s*/, 'always: [').replace(/\},\s*\],/, '}],'), once],
+      (source) => addState(source, { id: 'reports', path: 'reports', role: 'auditor' }),
+      [
+        "always: [{ guard: { type: 'mayReturnTo', params: { to: '#reports', role: 'auditor' } }, target: '#reports', actions: 'restoreReturnParams' }, { guard: { type: 'mayReturnTo', params: { to: '#admin'",
+      ],
+      // Prettier at 80 columns adds parentheses of its own around what it breaks; `once` is Prettier's already.
+      'two layouts given',
+    );
   });
 });

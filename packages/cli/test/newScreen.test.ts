@@ -65,10 +65,16 @@ describe('npm run new:screen (@statechart/cli)', () => {
   });
 
   it('nests a state under a parent that has child states', () => {
-    const parent =
-      "states: {\n  things: {\n    id: 'things',\n    route: {},\n    states: {\n      list: {},\n    },\n  },\n  notFound: {},\n}";
+    const parent = [
+      'export const appMachine = setup({}).createMachine({',
+      '  states: {',
+      "    things: {\n      id: 'things',\n      route: {},\n      states: {\n        list: {},\n      },\n    },",
+      '    notFound: {},',
+      '  },',
+      '});',
+    ].join('\n');
     const source = addState(parent, { id: 'thing', path: ':id', parent: 'things' });
-    expect(source).toContain("    states: {\n      thing: {\n        id: 'thing',");
+    expect(source).toContain("      states: {\n        thing: {\n          id: 'thing',");
   });
 
   it('gives a parent without child states its states block, an index child first, and the child', () => {
@@ -305,7 +311,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
     );
     expect(() =>
       addState(machine.replace(/always: \[\n[^\]]*\],\n/, ''), { id: 'reports', path: 'reports', role: 'auditor' }),
-    ).toThrow("#notAllowed has no `always: [` list to add #reports's way on to: add { guard:");
+    ).toThrow(
+      /^machines\/appMachine\.ts:\d+: expected #notAllowed with an `always: \[ … \]` list, found `notAllowed: \{`: add \{ guard:/,
+    );
     // Nested, the first guarded screen still puts #notAllowed at the root.
     const nested = addState(read('machines/appMachine.ts'), { id: 'x', path: 'x', parent: 'home', role: 'a' });
     expect(nested).toMatch(/\n {6}notAllowed: \{\n {8}id: 'notAllowed',/);
