@@ -53,6 +53,10 @@ const WRITTEN_IN_A_PRODUCT: { pattern: RegExp; why: string }[] = [
     pattern: /^tests\/playwright(\/[\w.]+)?$/,
     why: 'a product’s Playwright Test files: docs/paths.md’s recipe has a team that uses Playwright write them',
   },
+  {
+    pattern: /^tests\/paths\/(parts(\/[\w.]+)?|gate\.test\.ts)$/,
+    why: 'a product’s path tests split over machines: docs/paths.md’s CI matrix has the team write the part files and the gate',
+  },
 ];
 
 /** Not read: what records the past as it was, and what no person reads as a pointer. */
