@@ -150,3 +150,26 @@ export function statesOf(at: Edited, node: ts.ObjectLiteralExpression): ts.Objec
   if (!states) throw new ShapeError(at, member, '`states: { … }` as an object literal', 'add the state by hand');
   return states;
 }
+
+/** The routable states (`route: {}`) under `root` (the whole machine by default): id, `meta.path`, whether it parses params. */
+export function routedStates(
+  at: Edited,
+  root: ts.Node = machineConfig(at),
+): { id: string; path: string; params: boolean }[] {
+  const found: { id: string; path: string; params: boolean }[] = [];
+  const text = (node: ts.Node | undefined) =>
+    node && ts.isPropertyAssignment(node) && ts.isStringLiteralLike(node.initializer)
+      ? node.initializer.text
+      : undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node) && property(node, 'route')) {
+      const id = text(property(node, 'id'));
+      const meta = objectValue(property(node, 'meta'));
+      const path = meta && text(property(meta, 'path'));
+      if (id !== undefined && path !== undefined) found.push({ id, path, params: !!property(meta!, 'params') });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(root);
+  return found;
+}

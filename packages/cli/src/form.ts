@@ -4,6 +4,8 @@ import { addEvents, addToInitialContext, addToSetupBlock, extendContextType } fr
 import { addBehaviourSamples, addSpecEvents, addToSpecBlock } from './specEdit';
 import { callNames } from './loads';
 import type { ScreenOption } from './option';
+import { hasState, routedStates, stateNode } from './anchors';
+import { parse } from './syntax';
 
 /** The names a form's pieces share, from the screen's id (`newProject`: `NewProjectField`, `newProject.submit`…). */
 export const formNames = ({ id }: NewScreen) => {
@@ -53,27 +55,18 @@ export const formNames = ({ id }: NewScreen) => {
  * param (`:projectId`). Undefined when there is none: the notes say what to add by hand.
  */
 export function savesToOf(machine: string, screen: NewScreen): NewScreen['savesTo'] {
-  // A `meta` may be broken over lines: Prettier keeps an object broken once a narrower
-  // printWidth broke it (a product's config of 80 columns), even in the generator's style.
-  const loads = (id: string) => machine.includes(`id: '${id}Loading'`);
+  const at = parse(machine, 'machines/appMachine.ts');
+  const loads = (id: string) => hasState(machine, `${id}Loading`);
   const prefix = screen.path.split('/').slice(0, -1).join('/');
-  const byPath = prefix
-    ? new RegExp(
-        `\\n *id: '(\\w+)',\\n *route: \\{\\},\\n(?: *//[^\\n]*\\n)* *meta: \\{\\s*path: '${prefix}'[,\\s]`,
-      ).exec(machine)
-    : null;
-  const list =
-    screen.parent && loads(screen.parent) ? screen.parent : byPath?.[1] && loads(byPath[1]) ? byPath[1] : undefined;
-  if (!list) return undefined;
-  const own = machine.indexOf(`id: '${list}'`);
-  const lineStart = machine.lastIndexOf('\n', own) + 1;
-  const indent = /^ */.exec(machine.slice(lineStart))?.[0] ?? '';
-  const end = machine.indexOf(`\n${indent.slice(2)}}`, own);
-  const detail =
-    /\n *id: '(\w+)',\n *route: \{\},\n(?: *\/\/[^\n]*\n)* *meta: \{\s*path: ':(\w+)',\s*params: \{\s*\w+: \w+\s*\}/.exec(
-      machine.slice(own, end),
-    );
-  return { list, ...(detail?.[1] && detail[2] ? { detail: { id: detail[1], param: detail[2] } } : {}) };
+  const byPath = prefix ? routedStates(at).find(({ path }) => path === prefix)?.id : undefined;
+  const list = screen.parent && loads(screen.parent) ? screen.parent : byPath && loads(byPath) ? byPath : undefined;
+  const own = list === undefined ? undefined : stateNode(at, list);
+  if (!list || !own) return undefined;
+  // Its detail: a state under it whose path is one `:param` it parses.
+  const detail = routedStates(at, own).find(
+    ({ path, params }) => path.startsWith(':') && !path.includes('/') && params,
+  );
+  return { list, ...(detail ? { detail: { id: detail.id, param: detail.path.slice(1) } } : {}) };
 }
 
 /** What a form could not find to write: the list it saves into, or that list's detail. */

@@ -4,7 +4,7 @@ import { options } from './options';
 import { hasState, stateNode, statesOf } from './anchors';
 import { addRootState } from './machineEdit';
 import { addBesideCall, addStatesBlock } from './parent';
-import { insertFirst, parse, property } from './syntax';
+import { insertFirst, parse } from './syntax';
 import { addParamTypes, importInt, paramsMeta, paramsNote } from './param';
 
 /** The options' lines of the state node: as they are, or, when two have child states, a region each. */
@@ -65,10 +65,8 @@ export function addState(source: string, screen: NewScreen): string {
   const own = stateNode(at, parent);
   if (!own) throw new Error(`machines/appMachine.ts has no state #${parent}`);
   // A parent that loads: its children go beside its call (parent.ts).
-  if (stateNode(at, `${parent}Loading`)) {
-    const besideCall = addBesideCall(prepared, property(own, 'id')?.getStart(at.tree) ?? 0, parent, node);
-    if (besideCall) return besideCall;
-  }
+  const besideCall = addBesideCall(at, own, parent, lines);
+  if (besideCall) return besideCall;
   const states = statesOf(at, own);
   if (!states) return addStatesBlock(at, own, parent, lines);
   insertFirst(at, states, lines);

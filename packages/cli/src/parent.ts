@@ -1,8 +1,18 @@
 import ts from 'typescript';
-import { assertionsOf } from './anchors';
+import { assertionsOf, stateNode } from './anchors';
 import { paramsOf, todo, type NewScreen } from './args';
 import { LIST_ITEM } from './list';
-import { insertLast, objectValue, parse, property, removeEntry, type Edited } from './syntax';
+import {
+  indentAt,
+  insertAfter,
+  insertLast,
+  objectValue,
+  parse,
+  property,
+  removeEntry,
+  ShapeError,
+  type Edited,
+} from './syntax';
 import { withOutlet } from './view';
 
 /**
@@ -45,60 +55,63 @@ export function addStatesBlock(
  * Undefined when the parent does not load.
  */
 export function addBesideCall(
-  source: string,
-  own: number,
+  at: Edited,
+  own: ts.ObjectLiteralExpression,
   parent: string,
-  node: (indent: string) => string,
+  lines: readonly string[],
 ): string | undefined {
-  const lineStart = source.lastIndexOf('\n', own) + 1;
-  const indent = /^ */.exec(source.slice(lineStart))?.[0] ?? '';
-  const end = source.indexOf(`\n${indent.slice(2)}}`, own);
-  const body = source.slice(own, end);
-  if (!body.includes(`id: '${parent}Loading'`)) return undefined;
+  if (!stateNode(at, `${parent}Loading`)) return undefined;
   // A child that loads too is written as any loading screen: its own call, error and failure
   // heading (strings.<child>.notLoaded), so both may fail side by side and each says which.
   // A later child: after the index child, in the `shown` region it made.
-  const index = new RegExp(`\\n( *)${indexChild(parent)}: \\{ id: [^\\n]*\\n`).exec(body);
-  if (index) {
-    const at = own + index.index + index[0].length;
-    return source.slice(0, at) + node(index[1] ?? '') + source.slice(at);
+  const index = stateNode(at, indexChild(parent));
+  if (index && ts.isPropertyAssignment(index.parent) && ts.isObjectLiteralExpression(index.parent.parent)) {
+    insertAfter(at, index.parent.parent, index.parent, lines);
+    return at.text();
   }
-  const initial = body.indexOf(`\n${indent}initial: 'loading',\n${indent}states: {\n`);
-  const statesEnd = body.indexOf(`\n${indent}},`, initial + 1);
-  if (/\n *type: 'parallel'/.test(body) || initial < 0 || statesEnd < 0) {
-    throw new Error(
-      `machines/appMachine.ts: #${parent} loads and is not the shape new:screen writes (initial: 'loading', then its states): make it a parallel state of its call and a region for its children by hand (docs/calls.md, "A list with its details")`,
+  const initial = property(own, 'initial');
+  const states = property(own, 'states');
+  const callStates = objectValue(states);
+  const startsLoading =
+    initial && ts.isPropertyAssignment(initial) && ts.isStringLiteralLike(initial.initializer)
+      ? initial.initializer.text === 'loading'
+      : false;
+  if (!initial || !states || !callStates || !startsLoading || property(own, 'type')) {
+    throw new ShapeError(
+      at,
+      own,
+      `#${parent} as new:screen writes a screen that loads (\`initial: 'loading'\`, then its call's states)`,
+      `make it a parallel state of its call and a region for its children by hand (docs/calls.md, "A list with its details")`,
     );
   }
-  const opening = `\n${indent}initial: 'loading',\n${indent}states: {\n`;
-  const callStates = body
-    .slice(initial + opening.length, statesEnd + 1)
+  const indent = indentAt(at.source, states.getStart(at.tree));
+  // The call's states as they were, four columns further in (two regions deeper).
+  const kept = at.source
+    .slice(callStates.getStart(at.tree), callStates.getEnd())
     .split('\n')
-    .map((line) => (line ? `    ${line}` : line))
+    .map((line, n) => (n && line ? `    ${line}` : line))
     .join('\n');
   const block = [
-    '',
-    `${indent}// The call, beside which child is shown: choosing one keeps what was loaded.`,
+    `// The call, beside which child is shown: choosing one keeps what was loaded.`,
     `${indent}type: 'parallel',`,
     `${indent}states: {`,
     `${indent}  call: {`,
     `${indent}    initial: 'loading',`,
-    `${indent}    states: {`,
-    callStates.replace(/\n$/, ''),
-    `${indent}    },`,
+    `${indent}    states: ${kept},`,
     `${indent}  },`,
     `${indent}  shown: {`,
     `${indent}    initial: '${indexChild(parent)}',`,
     `${indent}    states: {`,
     `${indent}      // What /${parent} shows: no child. A URL of its own: coming back to it leaves the call alone.`,
     `${indent}      ${indexChild(parent)}: { id: '${indexChild(parent)}', route: {}, meta: { path: '', title: strings.${parent}.title } },`,
-    node(`${indent}      `).replace(/\n$/, ''),
+    ...lines.map((line) => `${indent}      ${line}`),
     `${indent}    },`,
     `${indent}  },`,
-    `${indent}},`,
+    `${indent}}`,
   ].join('\n');
-  const at = own + initial;
-  return source.slice(0, at) + block + source.slice(own + statesEnd + `\n${indent}},`.length);
+  removeEntry(at, own, initial);
+  at.edit.overwrite(states.getStart(at.tree), states.getEnd(), block);
+  return at.text();
 }
 
 /**

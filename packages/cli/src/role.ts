@@ -2,7 +2,17 @@ import ts from 'typescript';
 import { hasState, stateNode } from './anchors';
 import { cap, todo, todoLine, type NewScreen } from './args';
 import { ensureImport } from './edit';
-import { insertFirstInArray, parse, property, ShapeError, unwrap } from './syntax';
+import {
+  findNode,
+  insertBefore,
+  insertFirstInArray,
+  insertLast,
+  objectValue,
+  parse,
+  property,
+  ShapeError,
+  unwrap,
+} from './syntax';
 import {
   addContextFromInput,
   addEvents,
@@ -166,20 +176,25 @@ export function sessionWiring(source: string | undefined): {
       `src/main.tsx: ${why}: pass input: sessionStore.load() to mountApp and provide { actions: { ${REMEMBER} } } (import { sessionStore } from './session'; docs/access.md, step 5)`,
     ],
   });
-  if (/\n\s*input:/.test(source)) return byHand('mountApp has an input already (add the roles and returnTo to it)');
-  const provide = /\n( *)provide: \{ actors: (\w+) \},\n/.exec(source);
-  if (!provide) return byHand('no "provide: { actors: … }," line to add rememberSession to');
-  const indent = provide[1] ?? '';
-  const edited = source.replace(
-    provide[0],
-    [
-      '',
-      `${indent}// The session kept across a reload (src/session.ts): the roles, and where /not-allowed goes on to.`,
-      `${indent}input: sessionStore.load(),`,
-      `${indent}provide: { actors: ${provide[2]}, actions: { ${REMEMBER} } },`,
-      '',
-    ].join('\n'),
+  const at = parse(source, 'src/main.tsx');
+  const mount = findNode(
+    at.tree,
+    (node): node is ts.CallExpression =>
+      ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'mountApp',
   );
+  const options = mount?.arguments[1] && unwrap(mount.arguments[1]);
+  if (!options || !ts.isObjectLiteralExpression(options)) return byHand('no mountApp(container, { … }) call');
+  if (property(options, 'input')) return byHand('mountApp has an input already (add the roles and returnTo to it)');
+  const provide = property(options, 'provide');
+  const provided = objectValue(provide);
+  if (!provide || !provided || property(provided, 'actions'))
+    return byHand('no "provide: { actors: … }" without actions to add rememberSession to');
+  insertBefore(at, options, provide, [
+    '// The session kept across a reload (src/session.ts): the roles, and where /not-allowed goes on to.',
+    'input: sessionStore.load(),',
+  ]);
+  insertLast(at, provided, [`actions: { ${REMEMBER} }`]);
+  const edited = at.text();
   return { file: [['src/main.tsx', ensureImport(edited, ['sessionStore'], './session', 'src/main.tsx')]], notes: [] };
 }
 

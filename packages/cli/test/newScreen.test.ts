@@ -464,7 +464,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
       parseArgs(['report', 'reports', '--loads', '--tabs', 'a,b']),
     );
     expect(() => addState(tabbed, { id: 'part', path: 'part', parent: 'report' })).toThrow(
-      "#report loads and is not the shape new:screen writes (initial: 'loading', then its states)",
+      /^machines\/appMachine\.ts:\d+: expected #report as new:screen writes a screen that loads \(`initial: 'loading'`, then its call's states\), found `report: \{`/,
     );
   });
 
