@@ -52,7 +52,6 @@ export interface RouterStart extends RouterSyncOptions {
   write(kind: 'push' | 'replace', url: string): void;
   settle(kind: Navigation['kind']): void;
   appUrl(): string;
-  memoryIndex(): number | undefined;
   position(): number | undefined;
   navigation(): Navigation;
   notify(): void;
@@ -77,7 +76,8 @@ export function startRouterSync(
   const prefix = base.replace(/\/$/, '');
   // Where the current entry is: the memory history's index, or the browser adapter's numbering.
   const position = (): number | undefined => history.index ?? history.entry?.().index;
-  const state: RouterStart['state'] = { current: href(table, actor.getSnapshot()), at: position(), shown: position() };
+  const at = position();
+  const state: RouterStart['state'] = { current: href(table, actor.getSnapshot()), at, shown: at };
   let currentScreens = screensOf(table, actor.getSnapshot());
   let dispatching = false;
   const listeners = new Set<() => void>();
@@ -85,8 +85,6 @@ export function startRouterSync(
     for (const listener of listeners) listener();
   };
 
-  // A memory history's own index; none for the browser's.
-  const memoryIndex = (): number | undefined => history.index;
   const navigationOf = (id: number, kind: Navigation['kind'], entered: string[]): Navigation => {
     // Read once per navigation: the browser adapter reads history.state and history.length for it.
     const entry = history.entry?.();
@@ -95,7 +93,7 @@ export function startRouterSync(
       kind,
       key: history.location.key,
       entered,
-      index: entry?.index ?? memoryIndex() ?? 0,
+      index: entry?.index ?? history.index ?? 0,
       // The browser keeps a bounded number of entries; a memory history in tests keeps them all.
       reach: entry?.reach ?? Number.POSITIVE_INFINITY,
       reachable: history.keys,
@@ -235,7 +233,6 @@ export function startRouterSync(
     write,
     settle,
     appUrl,
-    memoryIndex,
     position,
     navigation: () => navigation,
     notify,
