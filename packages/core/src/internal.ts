@@ -10,6 +10,6 @@
 export { BOOT_EVENT, BOOT_STATE, isBooting, ownParams, ROUTE_GUARD } from './routed';
 export { activeNodes, activeNodesOf, paramsOf, sameScreens, screenKey, screensKey, screenTitles } from './url';
 export { linkLocations } from './links';
-export { createDeferredRouterSync, loadRouterMoves } from './deferredSync';
+export { createDeferredRouterSync, loadRouterMoves } from './syncStart';
 export { refusesLeaving } from './leaving';
 export { registerWarmable, warmLogic } from './warmable';
