@@ -1,5 +1,5 @@
 import { headingTag, todo, todoLine, type NewScreen } from './args';
-import { callNames } from './loads';
+import { callNames, callViewStart } from './loads';
 import type { ScreenOption } from './option';
 
 /** The line of a list's view that shows one item: a link to its detail once a child is added (parent.ts). */
@@ -16,15 +16,7 @@ export function listView(screen: NewScreen): string {
   const names = callNames(screen);
   const away = parent ? `#${parent}` : '#home';
   return [
-    "import { Link, useMachineSelector, useSend } from '../appRouting';",
-    "import { CallFailed, CallPending, CallRegion } from '@statechart/calls';",
-    "import { ScreenHeading } from '@statechart/react';",
-    "import { strings } from '../../machines/strings';",
-    '',
-    "// The screen's own words load with its chunk; its title and failure heading are in machines/strings.ts.",
-    'const words = {',
-    `  heading: ${todo(`the heading of ${id}`)},`,
-    `  away: ${todo(`the link away from ${id} when it cannot load (to ${away})`)},`,
+    ...callViewStart(screen),
     `  empty: ${todo(`what ${id} says on a page without items`)},`,
     `  pages: ${todo(`the name of the pager of ${id}, for screen readers`)},`,
     `  previous: ${todo('the link to the previous page')},`,

@@ -252,6 +252,25 @@ function addOutcomes(source: string, screen: NewScreen): string {
 }
 
 /**
+ * How the view of a screen that loads begins (its own and a list's, list.ts): the imports, and the
+ * first of its own words (its heading, the way out when it cannot load), `const words = {` left open.
+ */
+export function callViewStart({ id, parent }: NewScreen): string[] {
+  const away = parent ? `#${parent}` : '#home';
+  return [
+    "import { Link, useMachineSelector, useSend } from '../appRouting';",
+    "import { CallFailed, CallPending, CallRegion } from '@statechart/calls';",
+    "import { ScreenHeading } from '@statechart/react';",
+    "import { strings } from '../../machines/strings';",
+    '',
+    "// The screen's own words load with its chunk; its title and failure heading are in machines/strings.ts.",
+    'const words = {',
+    `  heading: ${todo(`the heading of ${id}`)},`,
+    `  away: ${todo(`the link away from ${id} when it cannot load (to ${away})`)},`,
+  ];
+}
+
+/**
  * A loading screen's view (docs/calls.md, step 4): the region stays mounted through pending,
  * failed and loaded (focus has somewhere to stay); the failure, in the screen's own words, offers
  * Retry and a way out; the last answer stays shown while a new one loads. A list's view is
@@ -267,15 +286,7 @@ export function loadsView(
   const away = parent ? `#${parent}` : '#home';
   return [
     ...(inner?.imports.filter((line) => !line.includes("from '../../machines/strings'")) ?? []),
-    "import { Link, useMachineSelector, useSend } from '../appRouting';",
-    "import { CallFailed, CallPending, CallRegion } from '@statechart/calls';",
-    "import { ScreenHeading } from '@statechart/react';",
-    "import { strings } from '../../machines/strings';",
-    '',
-    "// The screen's own words load with its chunk; its title and failure heading are in machines/strings.ts.",
-    'const words = {',
-    `  heading: ${todo(`the heading of ${id}`)},`,
-    `  away: ${todo(`the link away from ${id} when it cannot load (to ${away})`)},`,
+    ...callViewStart(screen),
     ...(inner?.words ?? []),
     '};',
     '',
