@@ -65,12 +65,15 @@ export const attachMoves: AttachMoves = (start) => {
     return stayed && refuses(table, only, before, getMicrosteps(table.machine, before, event), after) ? 'refused' : [];
   };
 
-  /** A move asked by the app (a link, navigate()): a new entry when the URL changes. */
+  /**
+   * A move asked by the app (a link, navigate()): a new entry when the URL changes, also when only
+   * the entry's fragment goes (a link to the screen shown from its `#notes` entry: a browser pushes).
+   */
   const move = (events: RouteEvent[] | 'refused', asked: () => string) => {
     if (events === 'refused') return refused(asked(), 0);
     send(events);
     const next = shown();
-    if (next !== state.current) write('push', next);
+    if (next !== state.current || next !== appUrl()) write('push', next);
     settle('push');
   };
   const shown = () => href(table, actor.getSnapshot());
