@@ -1,3 +1,6 @@
+import ts from 'typescript';
+import { ensureImport } from './edit';
+import { findNode, indentAt, parse } from './syntax';
 import { headingTag, todo, type NewScreen } from './args';
 
 /** What a view adds to the plain one: imports, hooks before the markup, elements after the body. */
@@ -38,21 +41,35 @@ export function plainView(screen: NewScreen, extras: ViewExtras = {}): string {
   ].join('\n');
 }
 
-/** A parent's view with `<Outlet />` where its children show (after its generated body), or null when it has one. */
+/** The `className` a JSX element is written with, when it is a plain string. */
+function classNameOf(element: ts.JsxOpeningElement): string | undefined {
+  const attribute = element.attributes.properties.find(
+    (node): node is ts.JsxAttribute => ts.isJsxAttribute(node) && node.name.getText() === 'className',
+  );
+  return attribute?.initializer && ts.isStringLiteral(attribute.initializer) ? attribute.initializer.text : undefined;
+}
+
+/**
+ * A parent's view with `<Outlet />` where its children show, or null when it has one or there is
+ * no place the generator knows: beside a list (`--list`: last in its `.list-detail`), else last in
+ * the screen's `<article className="screen">`.
+ */
 export function withOutlet(source: string): string | null {
-  if (source.includes('<Outlet')) return null;
-  // A list's view (`--list`): beside the list, in its `.list-detail`.
-  const besideList = source.includes('className="list-detail"')
-    ? source.lastIndexOf('      </div>\n    </article>')
-    : -1;
-  if (besideList >= 0) {
-    const imported = `import { Outlet } from '@statechart/react';\n${source}`;
-    const at = besideList + imported.length - source.length;
-    return `${imported.slice(0, at)}        <Outlet />\n${imported.slice(at)}`;
-  }
-  const end = source.lastIndexOf('    </article>');
-  if (end < 0) return null;
-  const imported = `import { Outlet } from '@statechart/react';\n${source}`;
-  const at = end + imported.length - source.length;
-  return `${imported.slice(0, at)}      <Outlet />\n${imported.slice(at)}`;
+  const at = parse(source, 'view.tsx');
+  const tagged = (name: string) =>
+    findNode(
+      at.tree,
+      (node) => (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && node.tagName.getText() === name,
+    );
+  if (tagged('Outlet')) return null;
+  const byClass = (name: string) =>
+    findNode(
+      at.tree,
+      (node): node is ts.JsxElement => ts.isJsxElement(node) && classNameOf(node.openingElement) === name,
+    );
+  const host = byClass('list-detail') ?? byClass('screen');
+  if (!host) return null;
+  const closing = host.closingElement.getStart(at.tree);
+  at.edit.appendLeft(source.lastIndexOf('\n', closing) + 1, `${indentAt(source, closing)}  <Outlet />\n`);
+  return ensureImport(at.text(), ['Outlet'], '@statechart/react', 'view.tsx');
 }
