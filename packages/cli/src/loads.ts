@@ -1,7 +1,7 @@
 import { cap, headingTag, NAME_MAX_LENGTH, paramsOf, todo, todoLine, type NewScreen } from './args';
 import { addToCallRegistry, addToObject, ensureImport } from './edit';
-import { addEvents, hasEventType, addToSetupBlock, extendContextType } from './machineEdit';
-import { addSpecEvents, addToSpecBlock } from './specEdit';
+import { addBeforeEventUnion, addEvents, hasEventType, addToSetupBlock, extendContextType } from './machineEdit';
+import { addSpecEvents, addToSpecBlock, hasExecutor } from './specEdit';
 import type { ScreenOption } from './option';
 import { addSearchSample } from './param';
 
@@ -85,7 +85,6 @@ function addCallToSetup(source: string, screen: NewScreen): string {
   let result = ensureImport(source, ['assign'], 'xstate');
   result = ensureImport(result, ['callPlaceholder', 'toCallError', 'type CallError'], '@statechart/calls');
   if (!hasEventType(result, 'call.retry')) result = addEvents(result, ['call.retry']);
-  const union = result.indexOf('export type AppEvent');
   const fieldsTodo = todoLine('  ', `the fields #${screen.id} loads (and the same in its schema in src/api/calls.ts)`);
   const data = screen.list
     ? [
@@ -109,7 +108,7 @@ function addCallToSetup(source: string, screen: NewScreen): string {
         '  name: string;',
         '}',
       ];
-  result = result.slice(0, union) + [...data, '', ''].join('\n') + result.slice(union);
+  result = addBeforeEventUnion(result, [...data, '', ''].join('\n'));
   // The answer, and the failure of this screen's own call (never another's: both may show at once).
   result = extendContextType(result, [
     `${screen.id}?: ${names.data}`,
@@ -243,7 +242,7 @@ function addOutcomes(source: string, screen: NewScreen): string {
   );
   // Another page in the URL: the path tests go to it (and the list loads it).
   if (screen.list) result = addSearchSample(result, 'page', '2');
-  if (result.includes("'call.retry':")) return result;
+  if (hasExecutor(result, 'call.retry')) return result;
   return addSpecEvents(
     result,
     ["{ type: 'call.retry' }"],

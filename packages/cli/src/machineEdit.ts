@@ -227,3 +227,13 @@ export function addContextFromInput(source: string, entries: string): string {
   insertLast(at, object, [entries]);
   return at.text();
 }
+
+/** `text` before the event union's statement and its doc comment (the types it names go above it). */
+export function addBeforeEventUnion(source: string, text: string): string {
+  const at = parse(source, MACHINE);
+  const union = eventUnion(at);
+  if (!union)
+    throw new ShapeError(at, undefined, "`export type AppEvent = …;` (the machine's event union)", 'declare it');
+  at.edit.appendLeft(union.getStart(at.tree, true), text);
+  return at.text();
+}

@@ -23,7 +23,7 @@ import {
   extendContextType,
   hasEventType,
 } from './machineEdit';
-import { addBehaviourSamples, addSpecEvents, addStoredInput } from './specEdit';
+import { addBehaviourSamples, addSpecEvents, addStoredInput, hasExecutor } from './specEdit';
 import type { ScreenOption } from './option';
 import { plainView } from './view';
 
@@ -310,7 +310,7 @@ function addAccessToSetup(source: string, screen: NewScreen): string {
  * to and without one are two states to the path tests.
  */
 function addSessionEvents(source: string, screen: NewScreen): string {
-  if (source.includes("'session.signedIn':")) return source;
+  if (hasExecutor(source, 'session.signedIn')) return source;
   const samples = [`{ type: 'session.signedIn', roles: ['${screen.role}'] }`, "{ type: 'session.signedOut' }"];
   const result = addSpecEvents(source, samples, [
     `'session.signedIn': () => ({ do: 'click', role: 'button', name: strings.${NOT_ALLOWED}.signIn }),`,

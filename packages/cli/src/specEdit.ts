@@ -119,3 +119,9 @@ export function addStoredInput(source: string, entry: string): string {
   prependEntry(at, object, parameter ? entry.replace(/\bsnapshot\b/g, parameter) : entry);
   return at.text();
 }
+
+/** Whether the spec has an executor for `event` (a generator that wrote it once does not again). */
+export function hasExecutor(source: string, event: string): boolean {
+  const executors = specObject(parse(source, SPEC), 'executors');
+  return !!executors && !!property(executors, event);
+}

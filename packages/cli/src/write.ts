@@ -1,4 +1,5 @@
-import { hasState } from './anchors';
+import { hasState, routedStates } from './anchors';
+import { parse } from './syntax';
 import { todo, type NewScreen } from './args';
 import { savesToOf, savesToNotes } from './form';
 import { addState } from './machine';
@@ -71,7 +72,7 @@ export function planScreen(
   const indexView = `src/views/${index}.view.tsx`;
   const indexGetsView =
     index !== undefined &&
-    nextMachine.includes(`${index}: { id: '${index}', route: {}`) &&
+    routedStates(parse(nextMachine, 'machines/appMachine.ts')).some(({ id }) => id === index) &&
     read(indexView) === undefined;
   const spec = addAssertion(read('tests/paths/productPaths.ts') ?? '', screen, parentGotStates, indexGetsView);
   const written: Written[] = [
