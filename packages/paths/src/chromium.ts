@@ -97,7 +97,7 @@ export async function openApp(browser: Browser, origin: string, options: AppOpti
 }
 
 export interface AppOptions {
-  /** Installs the page clock: time moves only when a path waits (machines with `after`). */
+  /** Installs the page clock, paused: time moves only when a path waits (machines with `after`). */
   clock?: boolean;
   /** localStorage entries set before the app loads. */
   storage?: Record<string, string>;
@@ -117,10 +117,38 @@ export async function startApp(page: Page, origin: string, { clock = false, stor
     }, storage);
   }
   // A machine with `after` timers: time moves only when a path waits (the driver's internal()).
-  if (clock) await page.clock.install();
+  if (clock) await pauseClock(page);
   page.on('dialog', (dialog) => void dialog.accept());
   await page.goto(`${origin}/`);
   await attach(page);
+}
+
+/** Where a paused page clock starts: a fixed time, so what the app shows of the date is the same on every run. */
+const CLOCK_START = Date.UTC(2026, 0, 1);
+
+/**
+ * The page clock, paused before the app loads: its timers (`setTimeout`, `setInterval`) and its
+ * `Date` and `performance.now()` move only when a path waits (the driver's internal()
+ * fast-forwards it), never with real time. `page.clock.install()` alone lets time flow: on a
+ * loaded machine a timer armed one step before a 1 s wait could be more than 1 s old when the wait
+ * came, and a 2 s timer armed with it fired in that wait. `pauseAt` installs the clock paused
+ * (installed first, the clock would run until paused, and a pause at the time installed throws
+ * once the page has read the time). What the app needs besides its machine's timers keeps real
+ * time: animation frames and idle callbacks are the browser's own again (the clock fakes them
+ * too, and a paused one never calls them), so the app's idle work (its views' warm-up) and
+ * frame-driven code run; CSS animations and view transitions were never on the clock.
+ */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt(CLOCK_START);
+  // A context's init scripts run in the order added: this one after the clock's, which it undoes
+  // for frames and idle callbacks with the clock's own copies of the browser's functions.
+  await page.context().addInitScript(() => {
+    const clock = (globalThis as { __pwClock?: { builtins: Record<string, unknown> } }).__pwClock;
+    if (!clock) return;
+    for (const name of ['requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback']) {
+      if (typeof clock.builtins[name] === 'function') Object.assign(globalThis, { [name]: clock.builtins[name] });
+    }
+  });
 }
 
 async function attach(page: Page) {
@@ -176,8 +204,7 @@ export function chromiumDriver(page: Page, baseLength: number, base = ''): Drive
     async internal(event: AnyEvent) {
       // An invoked actor's outcome: the reference API is told to hang (chromium.browser.test.ts),
       // so the app's real call never settles by itself; the outcome arrives as the event the
-      // actor would raise, from the spec's declared outcomes. Timers are not driven here yet: the
-      // shapes machine runs at the machine and DOM levels (README, "Generated path tests").
+      // actor would raise, from the spec's declared outcomes. A wait moves the paused page clock.
       if (/^xstate\.(done|error)\.actor\./.test(event.type)) {
         await page.evaluate((sent) => (window as unknown as PathsWindow).__paths.router.actor.send(sent), event);
         return;

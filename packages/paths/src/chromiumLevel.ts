@@ -16,7 +16,7 @@ export interface ChromiumApp {
   origin: () => string;
   /** The base path the app runs under ('' at the root). */
   base: string;
-  /** Installs the page clock: time moves only when a path waits (machines with `after`). */
+  /** Installs the page clock, paused: time moves only when a path waits (machines with `after`). */
   clock: boolean;
   /** localStorage entries set before the app loads. */
   storage?: Record<string, string>;
