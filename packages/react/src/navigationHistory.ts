@@ -46,12 +46,8 @@ export function createNavigationHistory(win: Window = window, base = '/'): Histo
   // The shell restores scroll positions itself, per entry, once the new screen is committed.
   win.history.scrollRestoration = 'manual';
 
-  const inApp = (url: URL) =>
-    url.origin === win.location.origin && (!prefix || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`));
-  // While the router moves inside one of this adapter's intercepted navigations: a replaceState
-  // then (a redirect's URL) would abort that navigation, and a page script's navigate() promises
-  // with it, so the rewrite waits until the navigation has finished.
-  let committing: Promise<unknown> | undefined;
+  // The origin is the document's: `canIntercept` is false for another origin's URL.
+  const inApp = ({ pathname }: URL) => !prefix || pathname === prefix || pathname.startsWith(`${prefix}/`);
 
   const onNavigate = (event: NavigateEvent) => {
     if (writing || !interceptor || !event.canIntercept || event.downloadRequest !== null || event.formData) return;
@@ -78,18 +74,17 @@ export function createNavigationHistory(win: Window = window, base = '/'): Histo
       focusReset: 'manual',
       scroll: 'manual',
       async handler() {
-        committing = navigation.transition?.finished;
-        try {
-          for (const listener of listeners) listener(update);
-        } finally {
-          committing = undefined;
-        }
+        for (const listener of listeners) listener(update);
       },
     });
   };
   navigation.addEventListener('navigate', onNavigate);
 
   const write = (kind: 'pushState' | 'replaceState', url: string) => {
+    // While one of this adapter's intercepted navigations commits: a replaceState then (a redirect's
+    // URL) would abort it, and a page script's navigate() promises with it, so the rewrite waits
+    // until it has finished.
+    const committing = navigation.transition?.finished;
     if (committing && kind === 'replaceState') {
       const later = () => write(kind, url);
       return void committing.then(later, later);
