@@ -15,6 +15,13 @@ import { replayThroughUi, type Check, type Driver } from './ui';
 import type { SplitOptions } from './machineLevel';
 import { inPart, recordWalk, RECORDS_DIR } from './records';
 
+/**
+ * How long a step may take to show what it should: a lazy view's first import (Vite transforms it on
+ * first use) took over a second on a loaded 2-core CI machine, Testing Library's default wait. A
+ * product's tests need no setup file for it; a passing wait returns at once.
+ */
+const SETTLE = { timeout: 10_000 };
+
 /** A machine to run at the DOM level, with the views and words its app has. */
 export interface DomApp {
   spec: MachineSpec;
@@ -65,7 +72,7 @@ async function renderApp({ spec, views, strings = stockStrings }: DomApp, seen: 
       await act(async () => controls.perform(app.actor, event));
     },
     async waitForState(value: StateValue) {
-      await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(value));
+      await waitFor(() => expect(app.actor.getSnapshot().value).toEqual(value), SETTLE);
     },
     links: async () => linksIn(document),
     found: async () => ({
@@ -77,10 +84,10 @@ async function renderApp({ spec, views, strings = stockStrings }: DomApp, seen: 
     url: async () => history.location.pathname + history.location.search,
     historyLength: async () => history.index + 1,
     async check(check: Check) {
-      if (check.kind === 'heading') await screen.findByRole('heading', { name: check.name });
-      else if (check.kind === 'pressed') await screen.findByRole('button', { name: check.name, pressed: true });
+      if (check.kind === 'heading') await screen.findByRole('heading', { name: check.name }, SETTLE);
+      else if (check.kind === 'pressed') await screen.findByRole('button', { name: check.name, pressed: true }, SETTLE);
       else if (check.kind === 'absentHeading') expect(screen.queryByRole('heading', { name: check.name })).toBeNull();
-      else await waitFor(() => expect(document.title.split(' · ')).toContain(check.part));
+      else await waitFor(() => expect(document.title.split(' · ')).toContain(check.part), SETTLE);
     },
   };
   return { driver, stop: () => (stop(), app.sync.stop(), app.actor.stop()) };
