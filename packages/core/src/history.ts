@@ -32,12 +32,14 @@ export interface HistoryUpdate {
 export interface HistoryInterceptor {
   /**
    * The document's own navigation to an app URL (a click on an `<a href>` that is not a `<Link>`, a
-   * page script's `navigation.navigate()` or `location.replace()`: path, search and hash, with the
-   * base path), about to commit as a new entry or, with `replace`, over the current one: false when
-   * the machine refuses the move (the refusal is recorded and the adapter cancels it). A move let
-   * through commits as the browser asked, and is then heard by `listen` with its `kind`.
+   * page script's `navigation.navigate()` or `location.replace()`, or a reload: path, search and
+   * hash, with the base path), about to commit as a new entry (`push`), over the current one
+   * (`replace`) or as a reload: undefined when it is not the router's (a reload, a URL outside the
+   * base path: the adapter leaves it to the browser), false when the machine refuses the move (the
+   * refusal is recorded and the adapter cancels it). A move let through commits as the browser
+   * asked, and is then heard by `listen` with its `kind`.
    */
-  link(url: string, replace?: boolean): boolean;
+  link(url: string, kind: 'push' | 'replace' | 'reload'): boolean | undefined;
   /**
    * A Back, Forward or go() to `url` about to commit, `delta` entries away, where the browser lets
    * it be cancelled: false when the machine refuses the move (the refusal is recorded and the

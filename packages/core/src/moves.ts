@@ -139,8 +139,10 @@ export const attachMoves: AttachMoves = (start) => {
     },
     // An adapter that hears moves before they commit (the Navigation API): a refused traversal is
     // cancelled instead of stepped back, and link clicks come from the browser's own navigation.
-    link(url) {
+    link(url, kind) {
       const asked = stripPrefix(prefix, url);
+      // Not the router's: left to the browser.
+      if (kind === 'reload' || (prefix && asked === url)) return;
       refusedWords = discard = undefined;
       const events = plan(asked);
       if (events === 'refused') {

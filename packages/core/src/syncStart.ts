@@ -14,6 +14,7 @@ import {
   type RouteLocation,
 } from './url';
 import type { Navigation, RouterSync, RouterSyncOptions } from './sync';
+import type { HistoryInterceptor } from './history';
 import type * as Moves from './fastPlan';
 
 /**
@@ -28,7 +29,7 @@ export interface RouterMoves {
    */
   pop(from: number | undefined, delta: number | null, kind?: 'push' | 'replace'): void;
   /** The adapter's interception (Navigation API): a document link, a traversal before it commits. */
-  link(url: string, replace?: boolean): boolean;
+  link: HistoryInterceptor['link'];
   traversal(url: string, delta: number): boolean;
   navigate: RouterSync['navigate'];
   follow: RouterSync['follow'];
@@ -203,7 +204,9 @@ export function startRouterSync(
   // Where the adapter hears traversals before they commit: before the moves arrive, one goes
   // through and is then heard by `listen` as any other.
   const unintercept = history.intercept?.({
-    link: (url, replace) => !moves || moves.link(url, replace),
+    // The moves decide (moves.ts: a reload or a URL outside the base path is the browser's); before
+    // they arrive, every document navigation is left to the browser (a new document load).
+    link: (url, kind) => moves?.link(url, kind),
     traversal: (url, delta) => !moves || moves.traversal(url, delta),
   });
 

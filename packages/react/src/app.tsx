@@ -61,7 +61,7 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
   const sync = createDeferredRouterSync({
     actor,
     table,
-    history: history ?? browserHistory(base),
+    history: history ?? browserHistory(),
     base,
     window: typeof window === 'undefined' ? undefined : window,
   });
@@ -116,8 +116,8 @@ export function createApp<M extends AnyStateMachine>(options: AppOptions<M>) {
  */
 let historyApiFallback: typeof createBrowserHistory | undefined;
 
-function browserHistory(base: string | undefined): History {
-  if (navigationOf(window)) return createNavigationHistory(window, base);
+function browserHistory(): History {
+  if (navigationOf(window)) return createNavigationHistory(window);
   if (historyApiFallback) return historyApiFallback(window);
   throw new Error(
     // Development builds say what to change; production keeps the check, not the words.

@@ -11,7 +11,8 @@ export function navigationOf(win: Window): Navigation | undefined {
  *
  * - Navigations to the app that are not `<Link>`s (a plain `<a href>` in a view's text, a page
  *   script's `navigation.navigate()` or `location.replace()`; a `<Link>` takes its own click, so the
- *   browser starts no navigation for it) are asked of the router first (same origin, under `base`, a
+ *   browser starts no navigation for it) are asked of the router first (the router leaves a reload
+ *   and a URL outside its base path to the browser, and all of them until its moves have loaded; a
  *   plain click: the browser itself opens a new tab or window for a modifier, a `target` or a
  *   download, and fires no event here for it): a refused one is cancelled (nothing changes; its
  *   promises reject), an accepted one is intercepted and commits as asked (a new entry, or the
@@ -31,45 +32,40 @@ export function navigationOf(win: Window): Navigation | undefined {
  * by them, for the entries `navigation.entries()` still lists. Focus and scroll stay the shell's
  * (`focusReset` and `scroll` are manual).
  */
-export function createNavigationHistory(win: Window = window, base = '/'): History {
-  const navigation = navigationOf(win);
-  if (!navigation)
-    throw new Error(
-      process.env.NODE_ENV === 'production'
-        ? 'No window.navigation'
-        : 'createNavigationHistory() needs window.navigation: use createBrowserHistory()',
-    );
-  const prefix = base.replace(/\/$/, '');
+export function createNavigationHistory(win: Window = window): History {
+  const navigation = navigationOf(win) as Navigation;
+  // Development builds say what is missing; production fails at addEventListener below.
+  if (process.env.NODE_ENV !== 'production' && !navigation)
+    throw new Error('createNavigationHistory() needs window.navigation: use createBrowserHistory()');
   const listeners = new Set<(update: HistoryUpdate) => void>();
   let interceptor: HistoryInterceptor | undefined;
   let writing = false;
   // The shell restores scroll positions itself, per entry, once the new screen is committed.
   win.history.scrollRestoration = 'manual';
 
-  // The origin is the document's: `canIntercept` is false for another origin's URL.
-  const inApp = ({ pathname }: URL) => !prefix || pathname === prefix || pathname.startsWith(`${prefix}/`);
+  // The current entry's index (the entries this document can reach are numbered from 0).
+  const here = () => navigation.currentEntry?.index ?? 0;
 
   const onNavigate = (event: NavigateEvent) => {
     if (writing || !interceptor || !event.canIntercept || event.downloadRequest !== null || event.formData) return;
-    const url = new URL(event.destination.url);
-    const path = url.pathname + url.search + url.hash;
+    const { url, sameDocument, index } = event.destination;
+    const { pathname, search, hash } = new URL(url);
+    const path = pathname + search + hash;
     const kind = event.navigationType;
-    let update: HistoryUpdate;
-    if (kind === 'traverse') {
-      if (!event.destination.sameDocument) return;
-      const delta = event.destination.index - (navigation.currentEntry?.index ?? 0);
-      if (event.cancelable && !interceptor.traversal(path, delta)) return event.preventDefault();
-      update = { delta };
-    } else {
-      // A fragment or another script's pushState is already same-document: not a move of the app's.
-      if (event.destination.sameDocument || kind === 'reload' || !inApp(url)) return;
-      // Refused: nothing moves, and the script's promises say the navigation did not happen.
-      if (!interceptor.link(path, kind === 'replace')) return event.preventDefault();
-      // Committed as the browser was asked (a new entry, or this one rewritten for location.replace()),
-      // so its promises resolve; the router then moves the machine and rewrites the entry if the
-      // machine's URL is another (a redirect).
-      update = { delta: null, kind };
-    }
+    const traverse = kind === 'traverse';
+    // The browser's: a traversal to another document's entry, and a fragment or another script's
+    // pushState (same-document, but not a traversal).
+    if (sameDocument !== traverse) return;
+    const delta = index - here();
+    // The router decides (HistoryInterceptor): undefined leaves the navigation to the browser (a
+    // reload, a URL outside the base path); false refuses it: cancelled, nothing moves, and a
+    // script's promises say the navigation did not happen. A document navigation let through commits
+    // as the browser was asked (a new entry, or this one rewritten for location.replace()), so its
+    // promises resolve; the router then moves the machine and rewrites the entry if the machine's
+    // URL is another (a redirect).
+    const take = traverse ? !event.cancelable || interceptor.traversal(path, delta) : interceptor.link(path, kind);
+    if (!take) return take === undefined || event.preventDefault();
+    const update: HistoryUpdate = traverse ? { delta } : { delta: null, kind: kind as 'push' | 'replace' };
     event.intercept({
       focusReset: 'manual',
       scroll: 'manual',
@@ -107,7 +103,7 @@ export function createNavigationHistory(win: Window = window, base = '/'): Histo
     go(delta) {
       // traverseTo, not history.go: Chromium 156 silently drops a history.go(n) to an entry whose
       // traversal was cancelled before (a retried refused Back), while traverseTo goes.
-      const target = navigation.entries()[(navigation.currentEntry?.index ?? 0) + delta];
+      const target = navigation.entries()[here() + delta];
       if (!target) return;
       const { committed, finished } = navigation.traverseTo(target.key);
       // A later navigation aborts this one: not an error of the page's.
@@ -120,7 +116,7 @@ export function createNavigationHistory(win: Window = window, base = '/'): Histo
     },
     entry() {
       // The entries this document can reach are numbered from 0 (a View Transition's direction reads them).
-      const index = navigation.currentEntry?.index ?? 0;
+      const index = here();
       return { index, reach: index + 1 };
     },
     // Scroll positions are kept by these: the indexes change when Chromium drops the oldest entries (past 50).
