@@ -20,6 +20,16 @@ interface Manifest {
   exports?: Record<string, string | { types?: string }>;
 }
 
+/** How the built entries' declarations are read: as a product's bundler-resolved TypeScript reads them. */
+export const DECLARATION_OPTIONS: ts.CompilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  target: ts.ScriptTarget.ES2022,
+  jsx: ts.JsxEmit.ReactJSX,
+  skipLibCheck: true,
+  noEmit: true,
+};
+
 export interface ApiReport {
   /** e.g. packages/core/api/core.api.md */
   file: string;
@@ -75,14 +85,7 @@ function apiProgram(): { entries: Entry[]; program: ts.Program; checker: ts.Type
   }
   const program = ts.createProgram(
     entries.map(({ file }) => file),
-    {
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      target: ts.ScriptTarget.ES2022,
-      jsx: ts.JsxEmit.ReactJSX,
-      skipLibCheck: true,
-      noEmit: true,
-    },
+    DECLARATION_OPTIONS,
   );
   return { entries, program, checker: program.getTypeChecker() };
 }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isInternalEntry } from '../api-report';
+import { DECLARATION_OPTIONS, isInternalEntry } from '../api-report';
 import { buildPackages } from '../build-packages';
 
 /**
@@ -199,14 +199,7 @@ function packageEntries(): Map<string, Entry> {
 /** The names each entry's built declarations export (aliases and `export *` followed by the compiler). */
 function exportedNames(entries: Map<string, Entry>): Map<string, Set<string>> {
   const files = [...entries.values()].flatMap(({ types }) => (types ? [types] : []));
-  const program = ts.createProgram(files, {
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    target: ts.ScriptTarget.ES2022,
-    jsx: ts.JsxEmit.ReactJSX,
-    skipLibCheck: true,
-    noEmit: true,
-  });
+  const program = ts.createProgram(files, DECLARATION_OPTIONS);
   const checker = program.getTypeChecker();
   const names = new Map<string, Set<string>>();
   for (const [specifier, { types }] of entries) {
