@@ -1,23 +1,5 @@
 import { describePathTests } from '../../src/playwright';
-import {
-  deadlinesSpec,
-  finalParentSpec,
-  historiesTogetherSpec,
-  parallelTabsSpec,
-  parallelTimersSpec,
-  signInSpec,
-} from '../shapes/minimalPaths';
+import { shapeApps } from './apps';
 
-// A context-guarded route, the page clock (named and computed delays; timers in parallel regions
-// due together), two histories restored by one step, a final state's parent never at rest and a
-// parallel state with no in-place answer: each machine under its own base path of the one built app.
-await describePathTests(
-  [signInSpec, deadlinesSpec, historiesTogetherSpec, parallelTimersSpec, finalParentSpec, parallelTabsSpec].map(
-    (spec) => ({
-      spec,
-      url: () => `${process.env.MINIMAL_URL ?? ''}/${spec.name}`,
-      base: `/${spec.name}`,
-      clock: true,
-    }),
-  ),
-);
+// One worker, each spec's walks in order and its gate after them (the unsplit run).
+await describePathTests(shapeApps);
