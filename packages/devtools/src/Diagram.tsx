@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { EventObject } from 'xstate';
-import { actorLines, LINE, routeLine, type Scene } from './layout';
+import { actorLines, routeLine, type Scene } from './layout';
+import { LINE } from './units';
 import {
   ARROW_ID,
   DIAGRAM_CSS,
