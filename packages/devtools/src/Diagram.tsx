@@ -1,6 +1,6 @@
-import type { KeyboardEvent, ReactNode } from 'react';
 import type { EventObject } from 'xstate';
-import { actorLines, LINE, routeLine, type Scene } from './layout';
+import { actorLines, routeLine, type Scene, type SceneEdge, type SceneState } from './layout';
+import { LINE } from './units';
 import {
   ARROW_ID,
   DIAGRAM_CSS,
@@ -11,7 +11,7 @@ import {
   stateClass,
   titleBaseline,
 } from './svg';
-import { describeEvent } from './enabled';
+import { SendButton } from './SendButton';
 import { boundsOf, intersects, type Box, type View } from './viewport';
 
 interface DiagramProps {
@@ -45,46 +45,7 @@ export function Diagram({
   window,
   outline = false,
 }: DiagramProps) {
-  const near = (box: Box) => !window || intersects(box, window);
-  const states = window ? scene.states.filter(near) : scene.states;
-  const edges = window
-    ? scene.edges.filter((edge) => near(boundsOf(edge.points)) || (edge.label !== null && near(edge.label)))
-    : scene.edges;
-  const initials = window ? scene.initials.filter((initial) => near(boundsOf(initial.points))) : scene.initials;
-  const anchors = window
-    ? scene.anchors.filter((anchor) => near({ x: anchor.cx - 5, y: anchor.cy - 5, width: 10, height: 10 }))
-    : scene.anchors;
-  const button = (event: EventObject | undefined, className: string, children: ReactNode) => {
-    if (!event) return <g className={className}>{children}</g>;
-    // What the event does may take this button away (a route's button goes once its state is
-    // entered), and the focus with it, to <body>, where the app's navigation would take it to its
-    // heading: the diagram's region holds it first, so it stays in the inspector (Escape works);
-    // the button gets it back if it is still there.
-    const send = (target: SVGGElement) => {
-      target.closest<HTMLElement>('.sc-inspector-diagram')?.focus({ preventScroll: true });
-      onSend(event);
-      requestAnimationFrame(() => {
-        if (target.isConnected && target.getAttribute('tabindex') === '0') target.focus({ preventScroll: true });
-      });
-    };
-    const onKeyDown = (key: KeyboardEvent<SVGGElement>) => {
-      if (key.key !== 'Enter' && key.key !== ' ') return;
-      key.preventDefault();
-      send(key.currentTarget);
-    };
-    return (
-      <g
-        className={`${className} sc-button`}
-        role="button"
-        tabIndex={0}
-        aria-label={`Send ${describeEvent(event)}`}
-        onClick={(click) => send(click.currentTarget)}
-        onKeyDown={onKeyDown}
-      >
-        {children}
-      </g>
-    );
-  };
+  const { states, edges, initials, anchors } = window ? within(scene, window) : scene;
   return (
     <svg
       className="sc-diagram"
@@ -111,61 +72,16 @@ export function Diagram({
       <g transform={`translate(${view.x} ${view.y}) scale(${view.k})`}>
         <rect className="sc-bg" width={scene.width} height={scene.height} />
         {states.map((state) => (
-          <g
+          <StateNode
             key={state.id}
-            className={`${stateClass(state, active.has(state.id))}${marks?.has(state.id) ? ` sc-${marks.get(state.id)}` : ''}`}
-            data-state={state.id}
-            data-active={active.has(state.id) || undefined}
-            data-step={marks?.get(state.id)}
-          >
-            <rect className="sc-state" x={state.x} y={state.y} width={state.width} height={state.height} rx="8" />
-            {!outline && (
-              <>
-                <text className="sc-title" x={state.x + 10} y={titleBaseline(state)}>
-                  {state.title}
-                </text>
-                {state.path &&
-                  button(
-                    routes.get(state.id),
-                    'sc-route',
-                    <text className="sc-path" x={state.x + 10} y={pathBaseline(state)}>
-                      {routeLine(state.path)}
-                    </text>,
-                  )}
-                {actorLines(state.state).map((line, index) => (
-                  <text
-                    key={`actor-${index}`}
-                    className="sc-invoke"
-                    x={state.x + 10}
-                    y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
-                  >
-                    {line}
-                  </text>
-                ))}
-                {state.rows.map((row) => (
-                  <g key={row.transition.id} data-transition={row.transition.id}>
-                    {button(
-                      enabled.get(row.transition.id),
-                      enabled.has(row.transition.id) ? 'sc-row-enabled' : '',
-                      <>
-                        <rect
-                          className="sc-row-bg"
-                          x={row.x - 4}
-                          y={row.y + 1}
-                          width={state.width - 12}
-                          height={16}
-                          rx="3"
-                        />
-                        <text className="sc-row" x={row.x} y={rowBaseline(row.y)}>
-                          {row.text}
-                        </text>
-                      </>,
-                    )}
-                  </g>
-                ))}
-              </>
-            )}
-          </g>
+            state={state}
+            active={active.has(state.id)}
+            mark={marks?.get(state.id)}
+            enabled={enabled}
+            route={routes.get(state.id)}
+            onSend={onSend}
+            outline={outline}
+          />
         ))}
         {initials.map((initial) => (
           <g key={initial.parent} data-initial={initial.parent}>
@@ -177,36 +93,120 @@ export function Diagram({
           <circle key={anchor.state} className="sc-anchor" cx={anchor.cx} cy={anchor.cy} r="5" />
         ))}
         {edges.map((edge) => (
-          <g key={edge.id} data-transition={edge.transition.id}>
-            {button(
-              enabled.get(edge.transition.id),
-              enabled.has(edge.transition.id) ? 'sc-enabled' : '',
-              <>
-                <path
-                  className={edgeClass(edge.transition.kind)}
-                  d={pathData(edge.points)}
-                  markerEnd={`url(#${ARROW_ID})`}
-                />
-                {edge.label && !outline && (
-                  <>
-                    <rect
-                      className="sc-label-bg"
-                      x={edge.label.x}
-                      y={edge.label.y}
-                      width={edge.label.width}
-                      height={edge.label.height}
-                      rx="3"
-                    />
-                    <text className="sc-label" x={edge.label.x + 4} y={edge.label.y + edge.label.height - 4}>
-                      {edge.label.text}
-                    </text>
-                  </>
-                )}
-              </>,
-            )}
-          </g>
+          <EdgeNode key={edge.id} edge={edge} enabled={enabled} onSend={onSend} outline={outline} />
         ))}
       </g>
     </svg>
+  );
+}
+
+/** Virtualised: what of the scene meets `window`, the part of the world in view. */
+function within(scene: Scene, window: Box): Pick<Scene, 'states' | 'edges' | 'initials' | 'anchors'> {
+  const near = (box: Box) => intersects(box, window);
+  return {
+    states: scene.states.filter(near),
+    edges: scene.edges.filter((edge) => near(boundsOf(edge.points)) || (edge.label !== null && near(edge.label))),
+    initials: scene.initials.filter((initial) => near(boundsOf(initial.points))),
+    anchors: scene.anchors.filter((anchor) => near({ x: anchor.cx - 5, y: anchor.cy - 5, width: 10, height: 10 })),
+  };
+}
+
+interface StateNodeProps {
+  state: SceneState;
+  active: boolean;
+  mark: StepMark | undefined;
+  enabled: ReadonlyMap<string, EventObject>;
+  /** The route event that would enter the state now, if any: its route path is then a button. */
+  route: EventObject | undefined;
+  onSend: (event: EventObject) => void;
+  outline: boolean;
+}
+
+/** A state's box: its title, route path, actors and targetless transitions (rows), unless drawn in outline. */
+function StateNode({ state, active, mark, enabled, route, onSend, outline }: StateNodeProps) {
+  return (
+    <g
+      className={`${stateClass(state, active)}${mark ? ` sc-${mark}` : ''}`}
+      data-state={state.id}
+      data-active={active || undefined}
+      data-step={mark}
+    >
+      <rect className="sc-state" x={state.x} y={state.y} width={state.width} height={state.height} rx="8" />
+      {!outline && (
+        <>
+          <text className="sc-title" x={state.x + 10} y={titleBaseline(state)}>
+            {state.title}
+          </text>
+          {state.path && (
+            <SendButton event={route} className="sc-route" onSend={onSend}>
+              <text className="sc-path" x={state.x + 10} y={pathBaseline(state)}>
+                {routeLine(state.path)}
+              </text>
+            </SendButton>
+          )}
+          {actorLines(state.state).map((line, index) => (
+            <text
+              key={`actor-${index}`}
+              className="sc-invoke"
+              x={state.x + 10}
+              y={pathBaseline(state) + (state.path ? LINE : 0) + index * LINE}
+            >
+              {line}
+            </text>
+          ))}
+          {state.rows.map((row) => (
+            <g key={row.transition.id} data-transition={row.transition.id}>
+              <SendButton
+                event={enabled.get(row.transition.id)}
+                className={enabled.has(row.transition.id) ? 'sc-row-enabled' : ''}
+                onSend={onSend}
+              >
+                <rect className="sc-row-bg" x={row.x - 4} y={row.y + 1} width={state.width - 12} height={16} rx="3" />
+                <text className="sc-row" x={row.x} y={rowBaseline(row.y)}>
+                  {row.text}
+                </text>
+              </SendButton>
+            </g>
+          ))}
+        </>
+      )}
+    </g>
+  );
+}
+
+interface EdgeNodeProps {
+  edge: SceneEdge;
+  enabled: ReadonlyMap<string, EventObject>;
+  onSend: (event: EventObject) => void;
+  outline: boolean;
+}
+
+/** A transition's arrow with its label (no label in outline). */
+function EdgeNode({ edge, enabled, onSend, outline }: EdgeNodeProps) {
+  return (
+    <g data-transition={edge.transition.id}>
+      <SendButton
+        event={enabled.get(edge.transition.id)}
+        className={enabled.has(edge.transition.id) ? 'sc-enabled' : ''}
+        onSend={onSend}
+      >
+        <path className={edgeClass(edge.transition.kind)} d={pathData(edge.points)} markerEnd={`url(#${ARROW_ID})`} />
+        {edge.label && !outline && (
+          <>
+            <rect
+              className="sc-label-bg"
+              x={edge.label.x}
+              y={edge.label.y}
+              width={edge.label.width}
+              height={edge.label.height}
+              rx="3"
+            />
+            <text className="sc-label" x={edge.label.x + 4} y={edge.label.y + edge.label.height - 4}>
+              {edge.label.text}
+            </text>
+          </>
+        )}
+      </SendButton>
+    </g>
   );
 }

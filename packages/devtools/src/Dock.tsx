@@ -4,10 +4,32 @@ import { clampSize, effectiveSide, loadDock, padPage, saveDock, type Dock, type 
 const windowSize = (): WindowSize => ({ width: window.innerWidth, height: window.innerHeight });
 
 /**
+ * The overlay's dock, for the dialog `dialogRef` is given to. Collapsed, the overlay is its header:
+ * the page is padded by the dialog's measured height then.
+ */
+export function useDialogDock() {
+  const [barHeight, setBarHeight] = useState(0);
+  const dock = useDock(barHeight);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dock.collapsed || !dialog) return;
+    const measure = () => setBarHeight(Math.ceil(dialog.getBoundingClientRect().height));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(dialog);
+    return () => observer.disconnect();
+  }, [dock.collapsed]);
+  return { dock, dialogRef };
+}
+
+export type DockState = ReturnType<typeof useDock>;
+
+/**
  * The overlay's dock: remembered per browser, kept within the window, the page padded to match.
  * Collapsed, it is a bar at the bottom whatever the side, `barHeight` high (measured by the overlay).
  */
-export function useDock(barHeight = 0) {
+function useDock(barHeight = 0) {
   const [win, setWin] = useState(windowSize);
   const [dock, setDock] = useState<Dock>(() => loadDock(windowSize()));
   useEffect(() => {

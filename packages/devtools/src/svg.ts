@@ -1,4 +1,5 @@
-import { actorLines, FONT_SIZE, LINE, routeLine, type Scene, type SceneState } from './layout';
+import { actorLines, routeLine, type Scene, type SceneState } from './layout';
+import { FONT_SIZE, LINE } from './units';
 
 /**
  * The look of the diagram, shared by the exported SVG (embedded) and the overlay (same classes):
