@@ -23,6 +23,10 @@ export interface FormWords<F extends string> {
   failed: string;
   retry: string;
   edit: string;
+  /** After "saved already": save the edits as a new one (formStrings.saveAsNew when left out). */
+  saveAsNew?: string;
+  /** After "saved already": save the edits as a change to what was saved (formStrings.saveAsChange when left out). */
+  saveAsChange?: string;
 }
 
 /** What the form sends: one callback per event of the form's machine. */
@@ -34,6 +38,14 @@ export interface FormEvents<F extends string> {
   discard(): void;
   /** From the saved notice: a new, empty form. */
   another(): void;
+  /**
+   * From the "saved already" notice (`savedBefore`: the draft's key saved what it first sent, not
+   * these edits): submit the edits as a new one, with a new key (`submitted` makes it). Left out,
+   * the notice offers only "Back to the form", whose next save does the same.
+   */
+  saveAsNew?(): void;
+  /** From the "saved already" notice, for an app with an update call: save the edits as a change to what was saved. */
+  saveAsChange?(): void;
   /**
    * The answers to `form.asked` (another tab changed the shared draft over this tab's input:
    * docs/persistence.md): keep this tab's version, or take the other's. A form without a shared
@@ -65,7 +77,8 @@ export interface FormScreenProps<F extends string> {
   control?: (field: F, props: ControlProps, value: string, change: (value: string) => void) => ReactNode;
   /**
    * What the saved notice offers besides a new form: a `<Link>` to what was saved, made from the
-   * id the save answered with (kept in context by the submit's onDone), so it can be opened.
+   * id the save answered with (kept in context by the submit's onDone), so it can be opened. The
+   * "saved already" notice shows it too: the id of what the key saved (`CallError.saved`).
    */
   savedLink?: ReactNode;
 }
@@ -181,10 +194,25 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           form={ref}
           words={words}
           error={form.callError}
+          savedLink={savedLink}
           retry={() => {
             focusRegion(ref.current);
             on.retry();
           }}
+          saveAsNew={
+            on.saveAsNew &&
+            (() => {
+              focusRegion(ref.current);
+              on.saveAsNew?.();
+            })
+          }
+          saveAsChange={
+            on.saveAsChange &&
+            (() => {
+              focusRegion(ref.current);
+              on.saveAsChange?.();
+            })
+          }
           edit={() => {
             on.edit();
             // The fields are enabled again in this commit; the first one is where editing starts.
@@ -287,21 +315,29 @@ function SavedNotice({ text, children }: { text: string; children?: ReactNode })
 /**
  * A failed save: takes the focus if it was in the form (the submit or Retry that led here). It says
  * what the call's error says (the catalogue's message, and how long to wait when the server said,
- * with Try again disabled until then); a draft saved before with other values says so (savedBefore);
- * a save whose answer never came is not called "not saved": it may have been, and Try again sends
- * the same Idempotency-Key, so the server answers it without saving twice.
+ * with Try again disabled until then); a save whose answer never came is not called "not saved": it
+ * may have been, and Try again sends the same Idempotency-Key, so the server answers it without
+ * saving twice. A draft saved before with other values (savedBefore) offers no Try again (its key
+ * would be refused again): the link to what was saved, the edits kept, and saving them as new or
+ * as a change.
  */
 function FailedNotice({
   form,
   words,
   error,
+  savedLink,
   retry,
+  saveAsNew,
+  saveAsChange,
   edit,
 }: {
   form: RefObject<HTMLFormElement | null>;
-  words: Pick<FormWords<string>, 'failed' | 'retry' | 'edit'>;
+  words: Pick<FormWords<string>, 'failed' | 'retry' | 'edit' | 'saveAsNew' | 'saveAsChange'>;
   error: CallError | undefined;
+  savedLink: ReactNode;
   retry: () => void;
+  saveAsNew: (() => void) | undefined;
+  saveAsChange: (() => void) | undefined;
   edit: () => void;
 }) {
   const ref = useFocusOnArrival<HTMLDivElement>(
@@ -319,10 +355,24 @@ function FailedNotice({
       <h2>{unknown ? formStrings.unknownOutcome : savedBefore ? formStrings.savedBefore : words.failed}</h2>
       {known ? <p>{unknown ? formStrings.unknownOutcomeHint : message}</p> : null}
       {left ? <p role="timer">{left}</p> : null}
+      {savedBefore ? <p>{formStrings.savedBeforeKept}</p> : null}
+      {savedBefore && savedLink ? <p>{savedLink}</p> : null}
       <div className="actions">
-        <button type="button" className="button" disabled={left !== undefined} onClick={retry}>
-          {words.retry}
-        </button>
+        {savedBefore ? null : (
+          <button type="button" className="button" disabled={left !== undefined} onClick={retry}>
+            {words.retry}
+          </button>
+        )}
+        {savedBefore && saveAsChange ? (
+          <button type="button" className="button" onClick={saveAsChange}>
+            {words.saveAsChange ?? formStrings.saveAsChange}
+          </button>
+        ) : null}
+        {savedBefore && saveAsNew ? (
+          <button type="button" className={saveAsChange ? 'button button--secondary' : 'button'} onClick={saveAsNew}>
+            {words.saveAsNew ?? formStrings.saveAsNew}
+          </button>
+        ) : null}
         <button type="button" className="button button--secondary" onClick={edit}>
           {words.edit}
         </button>

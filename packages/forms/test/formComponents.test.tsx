@@ -126,6 +126,27 @@ describe('the reference form in the DOM', () => {
     expect(failed.textContent).toContain(errorStrings.server);
   });
 
+  it('after "saved already" offers no Try again: the edits kept, a link to what was saved, and Save as new with a new key', async () => {
+    const { answer, actor } = await renderAt('/records/new');
+    await type(recordStrings.fields.name, 'Edited');
+    await submit();
+    const key = actor.getSnapshot().context.record.submitKey;
+    await act(async () => answer.reject(new CallFailure('savedBefore', 422, undefined, { saved: { id: 12 } })));
+    const notice = await screen.findByRole('alert', {}, patience);
+    expect(within(notice).getByRole('heading').textContent).toBe(formStrings.savedBefore);
+    expect(notice.textContent).toContain(formStrings.savedBeforeKept);
+    expect(
+      within(notice)
+        .getByRole('link', { name: recordStrings.openSaved(12) })
+        .getAttribute('href'),
+    ).toBe('/records/12');
+    expect(within(notice).queryByRole('button', { name: recordStrings.retry })).toBeNull();
+    expect(field(recordStrings.fields.name).value).toBe('Edited');
+    await act(async () => within(notice).getByRole('button', { name: formStrings.saveAsNew }).click());
+    expect(screen.getByText(formStrings.saving)).toBeTruthy();
+    expect(actor.getSnapshot().context.record.submitKey, 'a new key').not.toBe(key);
+  });
+
   it('says a save the server found too large is too large, and keeps what was typed', async () => {
     const { answer } = await renderAt('/records/new');
     await type(recordStrings.fields.name, 'A name');
