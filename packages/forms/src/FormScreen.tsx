@@ -1,14 +1,15 @@
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { catalogueEntry, describeError, genericEntry, useWaitLeft, type CallError } from '@statechart/calls';
-import { interpolate, plural } from '@statechart/core';
-import { limits } from './constants';
-import { focusRegion, useFocusOnArrival, useOwnRefusalNotice, useRefusal } from '@statechart/react';
+import { useRef, useState, type ReactNode } from 'react';
+import { plural } from '@statechart/core';
+import { focusRegion } from '@statechart/react';
 import { ElsewhereNotice } from './ElsewhereNotice';
 import { ErrorSummary } from './ErrorSummary';
-import { RefusedNotice, SavingNotice, useLeavingRefused } from './RefusedNotice';
-import { Field, type ControlProps } from './Field';
+import { FailedNotice } from './FailedNotice';
+import type { ControlProps } from './Field';
+import { FormFields } from './FormFields';
 import { formStrings } from './formStrings';
 import { isDirty, type FormState } from './forms';
+import { LeavingNotice, useRefusalAnswers } from './RefusedNotice';
+import { SavedNotice } from './SavedNotice';
 
 /** Where the form is: its machine's states (docs/forms.md), as the view reads them. */
 export type FormPhase = 'editing' | 'submitting' | 'saved' | 'failed';
@@ -95,27 +96,15 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const ref = useRef<HTMLFormElement>(null);
   // The other tab's question, while it waits for the person to leave the field they type in.
   const askElsewhere = useRef<(() => void) | undefined>(undefined);
-  const refused = useLeavingRefused();
+  const busy = phase === 'submitting';
+  const failed = phase === 'failed';
   // This form answers refusals itself (below): the shell's notice stays away.
-  useOwnRefusalNotice();
-  const refusal = useRefusal();
-  // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
-  const [answered, setAnswered] = useState(0);
+  const answers = useRefusalAnswers(busy);
   // Fields whose last input was longer than a field takes (a paste, a script): cut, and said so.
   const [cut, setCut] = useState<Partial<Record<F, true>>>({});
   const dirty = isDirty(form);
   const controlId = (field: F) => `${idPrefix}-${field}`;
   const first = fields[0];
-  const busy = phase === 'submitting';
-  const failed = phase === 'failed';
-  // A save that starts answers the refusals before it (the person chose to save), and one that ends
-  // those made while it ran (the saving notice said why): React's "state from the previous render"
-  // pattern, not an effect, so no extra commit shows the old notice.
-  const [wasBusy, setWasBusy] = useState(busy);
-  if (wasBusy !== busy) {
-    setWasBusy(busy);
-    setAnswered(refused);
-  }
   if (phase === 'saved') {
     return (
       <article className="screen">
@@ -138,31 +127,17 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   return (
     <article className="screen">
       {heading}
-      {refused > answered && busy ? (
-        // Leaving while the save is in flight: it is being saved, not "not saved"; it is never aborted.
-        <SavingNotice key={refused} refusal={refused} />
-      ) : dirty && refused > answered ? (
-        <RefusedNotice
-          // A new alert per refusal: the same words twice are still announced.
-          key={refused}
-          refusal={refused}
-          save={() => {
-            setAnswered(refused);
-            focusRegion(ref.current);
-            on.submit();
-          }}
-          discard={() => {
-            setAnswered(refused);
-            on.discard();
-            // The changes are gone, so is the reason: the move that was asked is made.
-            refusal?.goOn();
-          }}
-          stay={() => {
-            setAnswered(refused);
-            focusFirst();
-          }}
-        />
-      ) : null}
+      <LeavingNotice
+        answers={answers}
+        busy={busy}
+        dirty={dirty}
+        save={() => {
+          focusRegion(ref.current);
+          on.submit();
+        }}
+        discard={() => on.discard()}
+        stay={focusFirst}
+      />
       {form.asked && phase === 'editing' && keepOwn && takeOther ? (
         <ElsewhereNotice
           // A new notice for each new question: it is announced and asked again.
@@ -195,29 +170,8 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           words={words}
           error={form.callError}
           savedLink={savedLink}
-          retry={() => {
-            focusRegion(ref.current);
-            on.retry();
-          }}
-          saveAsNew={
-            on.saveAsNew &&
-            (() => {
-              focusRegion(ref.current);
-              on.saveAsNew?.();
-            })
-          }
-          saveAsChange={
-            on.saveAsChange &&
-            (() => {
-              focusRegion(ref.current);
-              on.saveAsChange?.();
-            })
-          }
-          edit={() => {
-            on.edit();
-            // The fields are enabled again in this commit; the first one is where editing starts.
-            queueMicrotask(focusFirst);
-          }}
+          on={on}
+          focusFirst={focusFirst}
         />
       ) : null}
       <form
@@ -234,44 +188,18 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           on.submit();
         }}
       >
-        <fieldset className="form__fields" disabled={busy || failed}>
-          {fields.map((field) => (
-            <Field
-              key={field}
-              id={controlId(field)}
-              label={words.fields[field]}
-              hint={hints?.[field]}
-              error={form.errors[field]}
-              note={
-                cut[field]
-                  ? interpolate(formStrings.cut, { max: limits.maxFieldLength.toLocaleString('en') })
-                  : undefined
-              }
-            >
-              {(props) => {
-                const change = (value: string) => {
-                  const kept = fitted(value, limits.maxFieldLength);
-                  // A longer value would be refused whole by the machine (changeSchema): its start is kept instead.
-                  if ((kept !== value) !== (cut[field] === true))
-                    setCut({ ...cut, [field]: kept !== value || undefined });
-                  on.change(field, kept);
-                };
-                return (
-                  control?.(field, props, form.values[field], change) ?? (
-                    <input
-                      {...props}
-                      className="input"
-                      type="text"
-                      autoComplete="off"
-                      value={form.values[field]}
-                      onChange={(event) => change(event.target.value)}
-                    />
-                  )
-                );
-              }}
-            </Field>
-          ))}
-        </fieldset>
+        <FormFields
+          fields={fields}
+          form={form}
+          labels={words.fields}
+          hints={hints}
+          control={control}
+          controlId={controlId}
+          disabled={busy || failed}
+          cut={cut}
+          setCut={setCut}
+          change={(field, value) => on.change(field, value)}
+        />
         <div className="actions">
           <button type="submit" className="button" disabled={busy || failed}>
             {words.submit}
@@ -291,92 +219,5 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
         {dirty ? <p className="form__note">{formStrings.unsaved}</p> : null}
       </form>
     </article>
-  );
-}
-
-/** The first `max` UTF-16 units of `value`, without splitting a character in two (a surrogate pair). */
-function fitted(value: string, max: number): string {
-  if (value.length <= max) return value;
-  const end = /[\uD800-\uDBFF]/.test(value.charAt(max - 1)) ? max - 1 : max;
-  return value.slice(0, end);
-}
-
-/** Reached only by a submit: takes the focus (the form it came from is gone). */
-function SavedNotice({ text, children }: { text: string; children?: ReactNode }) {
-  const ref = useFocusOnArrival<HTMLDivElement>(() => true);
-  return (
-    <div ref={ref} className="notice notice--success" role="status" tabIndex={-1}>
-      <h2>{text}</h2>
-      {children ? <p>{children}</p> : null}
-    </div>
-  );
-}
-
-/**
- * A failed save: takes the focus if it was in the form (the submit or Retry that led here). It says
- * what the call's error says (the catalogue's message, and how long to wait when the server said,
- * with Try again disabled until then); a save whose answer never came is not called "not saved": it
- * may have been, and Try again sends the same Idempotency-Key, so the server answers it without
- * saving twice. A draft saved before with other values (savedBefore) offers no Try again (its key
- * would be refused again): the link to what was saved, the edits kept, and saving them as new or
- * as a change.
- */
-function FailedNotice({
-  form,
-  words,
-  error,
-  savedLink,
-  retry,
-  saveAsNew,
-  saveAsChange,
-  edit,
-}: {
-  form: RefObject<HTMLFormElement | null>;
-  words: Pick<FormWords<string>, 'failed' | 'retry' | 'edit' | 'saveAsNew' | 'saveAsChange'>;
-  error: CallError | undefined;
-  savedLink: ReactNode;
-  retry: () => void;
-  saveAsNew: (() => void) | undefined;
-  saveAsChange: (() => void) | undefined;
-  edit: () => void;
-}) {
-  const ref = useFocusOnArrival<HTMLDivElement>(
-    (focused) => focused === null || form.current?.contains(focused) === true,
-  );
-  const unknown = error?.code === 'unknownOutcome';
-  const savedBefore = error?.code === 'savedBefore';
-  const { message } = describeError(error);
-  // While the server's Retry-After runs, Try again would be refused again: disabled, with the time left.
-  const left = useWaitLeft(error?.retryAfterMs);
-  // The generic entry's words are about loading: a save that failed for no known reason says only its heading.
-  const known = error !== undefined && catalogueEntry(error) !== genericEntry;
-  return (
-    <div ref={ref} className="notice notice--error" role="alert" tabIndex={-1}>
-      <h2>{unknown ? formStrings.unknownOutcome : savedBefore ? formStrings.savedBefore : words.failed}</h2>
-      {known ? <p>{unknown ? formStrings.unknownOutcomeHint : message}</p> : null}
-      {left ? <p role="timer">{left}</p> : null}
-      {savedBefore ? <p>{formStrings.savedBeforeKept}</p> : null}
-      {savedBefore && savedLink ? <p>{savedLink}</p> : null}
-      <div className="actions">
-        {savedBefore ? null : (
-          <button type="button" className="button" disabled={left !== undefined} onClick={retry}>
-            {words.retry}
-          </button>
-        )}
-        {savedBefore && saveAsChange ? (
-          <button type="button" className="button" onClick={saveAsChange}>
-            {words.saveAsChange ?? formStrings.saveAsChange}
-          </button>
-        ) : null}
-        {savedBefore && saveAsNew ? (
-          <button type="button" className={saveAsChange ? 'button button--secondary' : 'button'} onClick={saveAsNew}>
-            {words.saveAsNew ?? formStrings.saveAsNew}
-          </button>
-        ) : null}
-        <button type="button" className="button button--secondary" onClick={edit}>
-          {words.edit}
-        </button>
-      </div>
-    </div>
   );
 }
