@@ -19,6 +19,8 @@ const callOutcomes = {
     // What performCall rejects with (a CallFailure): a 422 carrying the body's field errors, a 5xx.
     { error: { code: 'http.4xx', status: 422, fieldErrors: [{ field: 'name', code: 'taken' }] } },
     { error: { code: 'http.5xx', status: 500 } },
+    // The draft's key saved its first values (not these): the call sent those again and carries the saved id.
+    { error: { code: 'savedBefore', status: 422, saved: { id: 1 } } },
   ],
 };
 const callExecutors = {
@@ -53,6 +55,7 @@ const formsEvents: AnyEvent[] = [
   { type: 'record.submit' },
   { type: 'record.retry' },
   { type: 'record.edit' },
+  { type: 'record.saveAsNew' },
   { type: 'record.new' },
   { type: 'record.discard' },
   // Another tab's text over this tab's own: asked about where the form is dirty, followed elsewhere.
@@ -165,6 +168,7 @@ export const referenceSpec = makeSpec({
     'record.submit': () => ({ do: 'click', role: 'button', name: recordStrings.submit }),
     'record.retry': () => ({ do: 'click', role: 'button', name: recordStrings.retry }),
     'record.edit': () => ({ do: 'click', role: 'button', name: recordStrings.edit }),
+    'record.saveAsNew': () => ({ do: 'click', role: 'button', name: formStrings.saveAsNew }),
     'record.new': () => ({ do: 'click', role: 'button', name: recordStrings.another }),
     'record.discard': () => ({ do: 'click', role: 'button', name: recordStrings.discard }),
     // What the app hears from storage: delivered as is (as `view.failed` is).
@@ -194,6 +198,7 @@ export const referenceSpec = makeSpec({
     'reference.app.main.newRecord.submitting': { absentHeading: recordStrings.saved },
     'reference.app.main.newRecord.saved': { heading: recordStrings.saved },
     'reference.app.main.newRecord.failed': { heading: recordStrings.failed },
+    'reference.app.main.newRecord.savedBefore': { heading: formStrings.savedBefore },
     admin: { heading: accessStrings.admin, title: accessStrings.admin },
     notAllowed: { heading: accessStrings.notAllowed, title: accessStrings.notAllowed },
     error: { heading: strings.error.heading, title: referenceStrings.error },

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { callActor, DEFAULT_TIMEOUT_MS, defineCall, defineCalls, type Submission } from '@statechart/calls';
+import {
+  callActor,
+  DEFAULT_TIMEOUT_MS,
+  defineCall,
+  defineCalls,
+  firstSubmission,
+  type Submission,
+} from '@statechart/calls';
 import { RECORD_NAME_MAX_LENGTH, type RecordInput } from './recordForm';
 import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 
@@ -47,12 +54,15 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) =>
     // Idempotency-Key (the form's, kept across Try again). A refusal's field errors come back on the
     // failure (CallFailure.fieldErrors); the machine maps them with serverFieldErrors. A 2xx without
     // a body (204) is a save too: the answer's id is optional. A new record changes the list: its
-    // kept pages are stale once the save succeeds, and Back to them shows the list with it.
+    // kept pages are stale once the save succeeds, and Back to them shows the list with it. Refused
+    // as saved before (the key saved its first values, not these edits), it sends those first values
+    // again: the answer is the saved record's id, for the notice's link.
     saveRecord: defineCall<Submission<RecordInput>, { id: number } | undefined>({
       method: 'POST',
       path: () => '/api/records',
       body: ({ values }) => values,
       idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
+      firstInput: firstSubmission,
       response: v.optional(v.object({ id: v.number() })),
       timeoutMs,
       invalidates: ['listRecords'],

@@ -101,6 +101,9 @@ export const referenceInputSchema = v.object({
 });
 export type ReferenceInput = v.InferInput<typeof referenceInputSchema>;
 
+/** A `savedBefore` failure's `saved`: the reference API's answer to a save, `{ id }`. */
+const savedBeforeId = v.object({ saved: v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) }) });
+
 export type ReferenceEvent =
   | RouteEvent
   | { type: 'view.failed'; url: string; message: string }
@@ -117,6 +120,7 @@ export type ReferenceEvent =
   | { type: 'record.submit' }
   | { type: 'record.retry' }
   | { type: 'record.edit' }
+  | { type: 'record.saveAsNew' }
   | { type: 'record.new' }
   | { type: 'record.discard' }
   // The shared draft changed in another tab (the app hears it: examples/reference/main.tsx), and the answers.
@@ -224,6 +228,13 @@ export const referenceMachine = routed(
             refusals: context.record.refusals + 1,
           }),
         }),
+        // What the draft's key saved (the call sent its first values again: firstSubmission): the notice links to it.
+        keepSavedBeforeId: assign({
+          savedRecordId: ({ event }) => {
+            const parsed = v.safeParse(savedBeforeId, 'error' in event ? event.error : undefined);
+            return parsed.success ? parsed.output.saved.id : undefined;
+          },
+        }),
         noteRecordFailure: assign({
           record: ({ context, event }) =>
             submitFailed(context.record, 'error' in event ? event.error : undefined, recordStrings.failed),
@@ -262,6 +273,7 @@ export const referenceMachine = routed(
         isRecordAsking: ({ context }) => context.record.asked !== undefined,
         isValidRecordChange: ({ event }) => v.is(recordChange, event),
         isRecordValid: ({ context }) => Object.keys(fieldErrors(recordSchema, context.record.values)).length === 0,
+        isSavedBefore: ({ event }) => 'error' in event && toCallError(event.error).code === 'savedBefore',
         hasServerFieldErrors: ({ event }) =>
           'error' in event &&
           serverFieldErrors(event.error, recordFields, recordStrings.serverCodes, recordStrings.serverFallback) !==
@@ -509,12 +521,25 @@ export const referenceMachine = routed(
                       },
                       onError: [
                         { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
+                        {
+                          guard: 'isSavedBefore',
+                          target: 'savedBefore',
+                          actions: ['noteRecordFailure', 'keepSavedBeforeId'],
+                        },
                         { target: 'failed', actions: 'noteRecordFailure' },
                       ],
                     },
                   },
                   saved: { on: { 'record.new': { target: 'editing', actions: 'startRecord' } } },
                   failed: { on: { 'record.retry': 'submitting', 'record.edit': 'editing' } },
+                  // The draft's key saved what it first sent, not these edits: they are kept, and saved
+                  // as a new record with a new key (submitted makes it), never sent again with the old one.
+                  savedBefore: {
+                    on: {
+                      'record.saveAsNew': { target: 'submitting', actions: ['beginRecordSubmit', 'saveDraft'] },
+                      'record.edit': 'editing',
+                    },
+                  },
                 },
               },
               // forms: a screen only some roles may see; others land on notAllowed, which keeps it.

@@ -9,7 +9,8 @@ export function View() {
   const phase = useMachineSelector((s) =>
     s.matches({ app: { main: { newRecord: 'saved' } } })
       ? 'saved'
-      : s.matches({ app: { main: { newRecord: 'failed' } } })
+      : s.matches({ app: { main: { newRecord: 'failed' } } }) ||
+          s.matches({ app: { main: { newRecord: 'savedBefore' } } })
         ? 'failed'
         : s.matches({ app: { main: { newRecord: 'submitting' } } })
           ? 'submitting'
@@ -37,6 +38,7 @@ export function View() {
         submit: () => send({ type: 'record.submit' }),
         retry: () => send({ type: 'record.retry' }),
         edit: () => send({ type: 'record.edit' }),
+        saveAsNew: () => send({ type: 'record.saveAsNew' }),
         discard: () => send({ type: 'record.discard' }),
         another: () => send({ type: 'record.new' }),
         keepOwn: () => send({ type: 'record.keepOwn' }),

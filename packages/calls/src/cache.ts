@@ -64,7 +64,7 @@ export function createCallCache(now: () => number = () => Date.now()): CallCache
     if (!entry) byInput.set(key, (entry = {}));
     return entry;
   };
-  const isFresh = (spec: CallSpec<never, unknown>, entry: Entry) =>
+  const isFresh = (spec: Pick<CallSpec<never, unknown>, 'freshForMs'>, entry: Entry) =>
     entry.value !== undefined && spec.freshForMs !== undefined && now() - entry.value.at < spec.freshForMs;
 
   const staleAfter = <I, O>(spec: CallSpec<I, O>, input: I) => {

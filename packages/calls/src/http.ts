@@ -33,6 +33,14 @@ export interface CallSpec<TInput, TOutput> {
    */
   idempotencyKey?: (input: TInput) => string | undefined;
   /**
+   * The input this call's Idempotency-Key was first sent with, when it may differ from `input` (a
+   * form edited after an unknown outcome: `firstSubmission` for a `Submission`). When the server
+   * refuses the key for other input (`savedBefore`), that first input is sent again, same key and
+   * body: the server answers with what it saved, and the failure carries it (`saved`), so the screen
+   * can link to it. Left out, or undefined, the failure comes without it.
+   */
+  firstInput?: (input: TInput) => TInput | undefined;
+  /**
    * Milliseconds before the call gives up waiting: `timeout`, or `unknownOutcome` for a call that
    * changes data (the request may have been saved). Each attempt has its own (see RETRY_AFTER_MAX_MS).
    */
@@ -109,6 +117,8 @@ export const changesData = (method: CallMethod): boolean => method !== 'GET';
 /** A failed call: its code is what the error catalogue and the machine's context know. */
 export class CallFailure extends Error implements CallError {
   readonly retryAfterMs?: number;
+  /** For `savedBefore`: what the key saved, the answer to its first input sent again (`CallSpec.firstInput`). */
+  readonly saved?: unknown;
 
   constructor(
     readonly code: KnownCallErrorCode,
@@ -120,12 +130,15 @@ export class CallFailure extends Error implements CallError {
       retryAfterMs?: number;
       /** Why, for the developer reading the console (not shown to people). */
       reason?: string;
+      /** What a `savedBefore` key saved. */
+      saved?: unknown;
     } = {},
   ) {
     const what = status === undefined ? `Call failed: ${code}` : `Call failed: ${code} (HTTP ${status})`;
     super(more.reason === undefined ? what : `${what}: ${more.reason}`);
     this.name = 'CallFailure';
     if (more.retryAfterMs !== undefined) this.retryAfterMs = more.retryAfterMs;
+    if (more.saved !== undefined) this.saved = more.saved;
   }
 }
 
@@ -229,10 +242,42 @@ const wait = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', stop, { once: true });
   });
 
+/** The payload checked by the call's response schema, or the invalidPayload failure that says why not. */
+function checked<TInput, TOutput>(spec: CallSpec<TInput, TOutput>, payload: unknown): TOutput {
+  const parsed = v.safeParse(spec.response, payload);
+  if (parsed.success) return parsed.output;
+  const reason =
+    payload === undefined
+      ? 'the answer had no body, and the call’s response schema needs one'
+      : 'the answer does not match the call’s response schema';
+  throw new CallFailure('invalidPayload', undefined, undefined, { reason });
+}
+
+/**
+ * A `savedBefore` with what the key saved: its first input (`firstInput`) sent again, same key and
+ * body, which the server answers with its first answer. Any failure of that leaves the refusal as it was.
+ */
+async function withSaved<TInput, TOutput>(
+  spec: CallSpec<TInput, TOutput>,
+  refusal: CallFailure,
+  first: TInput,
+  key: string | undefined,
+  options: CallOptions,
+): Promise<CallFailure> {
+  try {
+    const saved = checked(spec, await attempt(spec, first, key, options));
+    return saved === undefined ? refusal : new CallFailure('savedBefore', refusal.status, undefined, { saved });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return refusal;
+  }
+}
+
 /**
  * Performs a call: resolves with the validated payload or rejects with a CallFailure. A call that
  * changes data sends an Idempotency-Key (its input's, or one made here), the same on its automatic
  * retry; a 429 or 503 whose Retry-After is at most RETRY_AFTER_MAX_MS is tried once more after it.
+ * A `savedBefore` of a call with `firstInput` sends that input once more, to say what was saved.
  */
 export async function performCall<TInput, TOutput>(
   spec: CallSpec<TInput, TOutput>,
@@ -244,18 +289,12 @@ export async function performCall<TInput, TOutput>(
   try {
     payload = await attempt(spec, input, key, options);
   } catch (error) {
+    const first = error instanceof CallFailure && error.code === 'savedBefore' ? spec.firstInput?.(input) : undefined;
+    if (first !== undefined) throw await withSaved(spec, error as CallFailure, first, key, options);
     const retryAfter = error instanceof CallFailure ? error.retryAfterMs : undefined;
     if (retryAfter === undefined || retryAfter > RETRY_AFTER_MAX_MS) throw error;
     await wait(retryAfter, options.signal);
     payload = await attempt(spec, input, key, options);
   }
-  const parsed = v.safeParse(spec.response, payload);
-  if (!parsed.success) {
-    const reason =
-      payload === undefined
-        ? 'the answer had no body, and the call’s response schema needs one'
-        : 'the answer does not match the call’s response schema';
-    throw new CallFailure('invalidPayload', undefined, undefined, { reason });
-  }
-  return parsed.output;
+  return checked(spec, payload);
 }

@@ -29,6 +29,7 @@ export { useWaitLeft } from './waitLeft';
 export {
   type CallError,
   callPlaceholder,
+  firstSubmission,
   type KnownCallErrorCode,
   newIdempotencyKey,
   type ServerFieldError,

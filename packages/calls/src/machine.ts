@@ -55,6 +55,11 @@ export interface CallError {
    * said again after the one automatic retry. The screen may show it (`describeError(…).wait`).
    */
   retryAfterMs?: number;
+  /**
+   * For `savedBefore`: the server's answer to the key's first input sent again (`CallSpec.firstInput`),
+   * schema-checked: what that key saved (a record's `{ id }`), so a screen can link to it.
+   */
+  saved?: unknown;
 }
 
 /** Any rejection as a CallError: a thrown Error without a code is 'unknown' (the catalogue's generic entry). */
@@ -68,6 +73,7 @@ export function toCallError(error: unknown): CallError {
       ...(status !== undefined && { status }),
       ...(fields.success && fields.output.fieldErrors.length > 0 && { fieldErrors: fields.output.fieldErrors }),
       ...(typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 && { retryAfterMs: wait }),
+      ...(error.code === 'savedBefore' && 'saved' in error && error.saved !== undefined && { saved: error.saved }),
     };
   }
   return { code: 'unknown' };
@@ -92,6 +98,22 @@ export interface Submission<T> {
   values: T;
   /** Left out, performCall makes one per call: its own automatic retry shares it, a Try again does not. */
   idempotencyKey?: string;
+  /**
+   * The values this key was first sent with, when they differ from `values` (an edit after an
+   * unknown outcome): a server that saved them refuses these (`savedBefore`), and `firstSubmission`
+   * sends them again to learn what was saved.
+   */
+  sent?: T;
+}
+
+/**
+ * The submission a key was first sent with (`Submission.sent`), or undefined when it is this one:
+ * a save's `CallSpec.firstInput` (`firstInput: firstSubmission`).
+ */
+export function firstSubmission<T>(submission: Submission<T>): Submission<T> | undefined {
+  const { sent, idempotencyKey } = submission;
+  if (sent === undefined || idempotencyKey === undefined) return undefined;
+  return { values: sent, idempotencyKey };
 }
 
 /**

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer, type ApiServer, type Handlers } from '../src/apiServer';
 import { CallFailure, defineCall, performCall } from '../src/http';
-import { newIdempotencyKey, type Submission } from '../src/machine';
+import { firstSubmission, newIdempotencyKey, toCallError, type Submission } from '../src/machine';
 
 /**
  * Saves made once, against the development API server with handlers that really keep what they
@@ -140,6 +140,41 @@ describe('the development API server’s Idempotency-Keys', () => {
     expect((await post({ text: 'A' }, { 'idempotency-key': 'x'.repeat(256) })).status).toBe(400);
     expect((await post({ text: 'A' }, { 'idempotency-key': 'with space' })).status).toBe(400);
     expect(notes).toHaveLength(1);
+  });
+
+  it('sends a savedBefore key’s first input again (firstInput): the failure carries what was saved, and nothing is saved twice', async () => {
+    const withFirst = { ...saveNote, firstInput: firstSubmission<{ text: string }> };
+    const key = newIdempotencyKey();
+    expect(await save('First', key)).toEqual({ id: 1 });
+    const edited = performCall(
+      withFirst,
+      { values: { text: 'Edited' }, idempotencyKey: key, sent: { text: 'First' } },
+      {
+        fetch: toServer,
+      },
+    );
+    const failure = await edited.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(CallFailure);
+    expect(failure).toMatchObject({ code: 'savedBefore', status: 422, saved: { id: 1 } });
+    expect(toCallError(failure)).toEqual({ code: 'savedBefore', status: 422, saved: { id: 1 } });
+    expect(posts()).toMatchObject([
+      { idempotencyKey: key },
+      { idempotencyKey: key, answered: true },
+      { idempotencyKey: key, replayed: true },
+    ]);
+    expect(notes).toEqual([{ id: 1, text: 'First' }]);
+    // First values the server did not save either (refused again): the refusal as it was, without `saved`.
+    const unknownFirst = await performCall(
+      withFirst,
+      { values: { text: 'Edited' }, idempotencyKey: key, sent: { text: 'Other' } },
+      { fetch: toServer },
+    ).catch((error: unknown) => error);
+    expect(unknownFirst).toMatchObject({ code: 'savedBefore' });
+    expect((unknownFirst as CallFailure).saved).toBeUndefined();
+    expect(handlerRuns).toBe(1);
   });
 
   it('tells keys apart by method and path, ignores a key on a GET, and forgets every key on reset', async () => {

@@ -1,14 +1,15 @@
-import { useRef, useState, type ReactNode, type RefObject } from 'react';
-import { catalogueEntry, describeError, genericEntry, useWaitLeft, type CallError } from '@statechart/calls';
-import { interpolate, plural } from '@statechart/core';
-import { limits } from './constants';
-import { focusRegion, useFocusOnArrival, useOwnRefusalNotice, useRefusal } from '@statechart/react';
+import { useRef, useState, type ReactNode } from 'react';
+import { plural } from '@statechart/core';
+import { focusRegion } from '@statechart/react';
 import { ElsewhereNotice } from './ElsewhereNotice';
 import { ErrorSummary } from './ErrorSummary';
-import { RefusedNotice, SavingNotice, useLeavingRefused } from './RefusedNotice';
-import { Field, type ControlProps } from './Field';
+import { FailedNotice } from './FailedNotice';
+import type { ControlProps } from './Field';
+import { FormFields } from './FormFields';
 import { formStrings } from './formStrings';
 import { isDirty, type FormState } from './forms';
+import { LeavingNotice, useRefusalAnswers } from './RefusedNotice';
+import { SavedNotice } from './SavedNotice';
 
 /** Where the form is: its machine's states (docs/forms.md), as the view reads them. */
 export type FormPhase = 'editing' | 'submitting' | 'saved' | 'failed';
@@ -23,6 +24,10 @@ export interface FormWords<F extends string> {
   failed: string;
   retry: string;
   edit: string;
+  /** After "saved already": save the edits as a new one (formStrings.saveAsNew when left out). */
+  saveAsNew?: string;
+  /** After "saved already": save the edits as a change to what was saved (formStrings.saveAsChange when left out). */
+  saveAsChange?: string;
 }
 
 /** What the form sends: one callback per event of the form's machine. */
@@ -34,6 +39,14 @@ export interface FormEvents<F extends string> {
   discard(): void;
   /** From the saved notice: a new, empty form. */
   another(): void;
+  /**
+   * From the "saved already" notice (`savedBefore`: the draft's key saved what it first sent, not
+   * these edits): submit the edits as a new one, with a new key (`submitted` makes it). Left out,
+   * the notice offers only "Back to the form", whose next save does the same.
+   */
+  saveAsNew?(): void;
+  /** From the "saved already" notice, for an app with an update call: save the edits as a change to what was saved. */
+  saveAsChange?(): void;
   /**
    * The answers to `form.asked` (another tab changed the shared draft over this tab's input:
    * docs/persistence.md): keep this tab's version, or take the other's. A form without a shared
@@ -65,7 +78,8 @@ export interface FormScreenProps<F extends string> {
   control?: (field: F, props: ControlProps, value: string, change: (value: string) => void) => ReactNode;
   /**
    * What the saved notice offers besides a new form: a `<Link>` to what was saved, made from the
-   * id the save answered with (kept in context by the submit's onDone), so it can be opened.
+   * id the save answered with (kept in context by the submit's onDone), so it can be opened. The
+   * "saved already" notice shows it too: the id of what the key saved (`CallError.saved`).
    */
   savedLink?: ReactNode;
 }
@@ -82,27 +96,15 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   const ref = useRef<HTMLFormElement>(null);
   // The other tab's question, while it waits for the person to leave the field they type in.
   const askElsewhere = useRef<(() => void) | undefined>(undefined);
-  const refused = useLeavingRefused();
+  const busy = phase === 'submitting';
+  const failed = phase === 'failed';
   // This form answers refusals itself (below): the shell's notice stays away.
-  useOwnRefusalNotice();
-  const refusal = useRefusal();
-  // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
-  const [answered, setAnswered] = useState(0);
+  const answers = useRefusalAnswers(busy);
   // Fields whose last input was longer than a field takes (a paste, a script): cut, and said so.
   const [cut, setCut] = useState<Partial<Record<F, true>>>({});
   const dirty = isDirty(form);
   const controlId = (field: F) => `${idPrefix}-${field}`;
   const first = fields[0];
-  const busy = phase === 'submitting';
-  const failed = phase === 'failed';
-  // A save that starts answers the refusals before it (the person chose to save), and one that ends
-  // those made while it ran (the saving notice said why): React's "state from the previous render"
-  // pattern, not an effect, so no extra commit shows the old notice.
-  const [wasBusy, setWasBusy] = useState(busy);
-  if (wasBusy !== busy) {
-    setWasBusy(busy);
-    setAnswered(refused);
-  }
   if (phase === 'saved') {
     return (
       <article className="screen">
@@ -125,31 +127,17 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
   return (
     <article className="screen">
       {heading}
-      {refused > answered && busy ? (
-        // Leaving while the save is in flight: it is being saved, not "not saved"; it is never aborted.
-        <SavingNotice key={refused} refusal={refused} />
-      ) : dirty && refused > answered ? (
-        <RefusedNotice
-          // A new alert per refusal: the same words twice are still announced.
-          key={refused}
-          refusal={refused}
-          save={() => {
-            setAnswered(refused);
-            focusRegion(ref.current);
-            on.submit();
-          }}
-          discard={() => {
-            setAnswered(refused);
-            on.discard();
-            // The changes are gone, so is the reason: the move that was asked is made.
-            refusal?.goOn();
-          }}
-          stay={() => {
-            setAnswered(refused);
-            focusFirst();
-          }}
-        />
-      ) : null}
+      <LeavingNotice
+        answers={answers}
+        busy={busy}
+        dirty={dirty}
+        save={() => {
+          focusRegion(ref.current);
+          on.submit();
+        }}
+        discard={() => on.discard()}
+        stay={focusFirst}
+      />
       {form.asked && phase === 'editing' && keepOwn && takeOther ? (
         <ElsewhereNotice
           // A new notice for each new question: it is announced and asked again.
@@ -181,15 +169,9 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           form={ref}
           words={words}
           error={form.callError}
-          retry={() => {
-            focusRegion(ref.current);
-            on.retry();
-          }}
-          edit={() => {
-            on.edit();
-            // The fields are enabled again in this commit; the first one is where editing starts.
-            queueMicrotask(focusFirst);
-          }}
+          savedLink={savedLink}
+          on={on}
+          focusFirst={focusFirst}
         />
       ) : null}
       <form
@@ -206,44 +188,18 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
           on.submit();
         }}
       >
-        <fieldset className="form__fields" disabled={busy || failed}>
-          {fields.map((field) => (
-            <Field
-              key={field}
-              id={controlId(field)}
-              label={words.fields[field]}
-              hint={hints?.[field]}
-              error={form.errors[field]}
-              note={
-                cut[field]
-                  ? interpolate(formStrings.cut, { max: limits.maxFieldLength.toLocaleString('en') })
-                  : undefined
-              }
-            >
-              {(props) => {
-                const change = (value: string) => {
-                  const kept = fitted(value, limits.maxFieldLength);
-                  // A longer value would be refused whole by the machine (changeSchema): its start is kept instead.
-                  if ((kept !== value) !== (cut[field] === true))
-                    setCut({ ...cut, [field]: kept !== value || undefined });
-                  on.change(field, kept);
-                };
-                return (
-                  control?.(field, props, form.values[field], change) ?? (
-                    <input
-                      {...props}
-                      className="input"
-                      type="text"
-                      autoComplete="off"
-                      value={form.values[field]}
-                      onChange={(event) => change(event.target.value)}
-                    />
-                  )
-                );
-              }}
-            </Field>
-          ))}
-        </fieldset>
+        <FormFields
+          fields={fields}
+          form={form}
+          labels={words.fields}
+          hints={hints}
+          control={control}
+          controlId={controlId}
+          disabled={busy || failed}
+          cut={cut}
+          setCut={setCut}
+          change={(field, value) => on.change(field, value)}
+        />
         <div className="actions">
           <button type="submit" className="button" disabled={busy || failed}>
             {words.submit}
@@ -263,70 +219,5 @@ export function FormScreen<F extends string>(props: FormScreenProps<F>) {
         {dirty ? <p className="form__note">{formStrings.unsaved}</p> : null}
       </form>
     </article>
-  );
-}
-
-/** The first `max` UTF-16 units of `value`, without splitting a character in two (a surrogate pair). */
-function fitted(value: string, max: number): string {
-  if (value.length <= max) return value;
-  const end = /[\uD800-\uDBFF]/.test(value.charAt(max - 1)) ? max - 1 : max;
-  return value.slice(0, end);
-}
-
-/** Reached only by a submit: takes the focus (the form it came from is gone). */
-function SavedNotice({ text, children }: { text: string; children?: ReactNode }) {
-  const ref = useFocusOnArrival<HTMLDivElement>(() => true);
-  return (
-    <div ref={ref} className="notice notice--success" role="status" tabIndex={-1}>
-      <h2>{text}</h2>
-      {children ? <p>{children}</p> : null}
-    </div>
-  );
-}
-
-/**
- * A failed save: takes the focus if it was in the form (the submit or Retry that led here). It says
- * what the call's error says (the catalogue's message, and how long to wait when the server said,
- * with Try again disabled until then); a draft saved before with other values says so (savedBefore);
- * a save whose answer never came is not called "not saved": it may have been, and Try again sends
- * the same Idempotency-Key, so the server answers it without saving twice.
- */
-function FailedNotice({
-  form,
-  words,
-  error,
-  retry,
-  edit,
-}: {
-  form: RefObject<HTMLFormElement | null>;
-  words: Pick<FormWords<string>, 'failed' | 'retry' | 'edit'>;
-  error: CallError | undefined;
-  retry: () => void;
-  edit: () => void;
-}) {
-  const ref = useFocusOnArrival<HTMLDivElement>(
-    (focused) => focused === null || form.current?.contains(focused) === true,
-  );
-  const unknown = error?.code === 'unknownOutcome';
-  const savedBefore = error?.code === 'savedBefore';
-  const { message } = describeError(error);
-  // While the server's Retry-After runs, Try again would be refused again: disabled, with the time left.
-  const left = useWaitLeft(error?.retryAfterMs);
-  // The generic entry's words are about loading: a save that failed for no known reason says only its heading.
-  const known = error !== undefined && catalogueEntry(error) !== genericEntry;
-  return (
-    <div ref={ref} className="notice notice--error" role="alert" tabIndex={-1}>
-      <h2>{unknown ? formStrings.unknownOutcome : savedBefore ? formStrings.savedBefore : words.failed}</h2>
-      {known ? <p>{unknown ? formStrings.unknownOutcomeHint : message}</p> : null}
-      {left ? <p role="timer">{left}</p> : null}
-      <div className="actions">
-        <button type="button" className="button" disabled={left !== undefined} onClick={retry}>
-          {words.retry}
-        </button>
-        <button type="button" className="button button--secondary" onClick={edit}>
-          {words.edit}
-        </button>
-      </div>
-    </div>
   );
 }

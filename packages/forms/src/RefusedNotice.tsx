@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LEAVING_REFUSED } from '@statechart/core';
-import { useRouter } from '@statechart/react';
+import { useOwnRefusalNotice, useRefusal, useRouter } from '@statechart/react';
 import { formStrings } from './formStrings';
 
 /** How many URL-driven moves the machine has refused since this form was shown (`LEAVING_REFUSED`). */
@@ -64,5 +64,89 @@ export function SavingNotice({ refusal }: { refusal: number }) {
       <h2>{formStrings.refusedWhileSaving}</h2>
       <p>{formStrings.refusedWhileSavingBody}</p>
     </div>
+  );
+}
+
+/** A form's refusals to leave and its answers to them (`useRefusalAnswers`). */
+export interface RefusalAnswers {
+  /** How many moves were refused since the form was shown: a new notice for each. */
+  refused: number;
+  /** A refusal the person has not answered yet (Save, Discard, Stay), nor a save since. */
+  pending: boolean;
+  /** The latest refusal is answered: its notice goes. */
+  answer(): void;
+  /** Makes the move that was refused (after a discard: the reason is gone). */
+  goOn(): void;
+}
+
+/**
+ * For a form that answers refusals itself (the shell's notice stays away): the refusals, and which
+ * are answered. A save that starts answers the refusals before it (the person chose to save), and
+ * one that ends those made while it ran (the saving notice said why): React's "state from the
+ * previous render" pattern, not an effect, so no extra commit shows the old notice.
+ */
+export function useRefusalAnswers(busy: boolean): RefusalAnswers {
+  const refused = useLeavingRefused();
+  useOwnRefusalNotice();
+  const refusal = useRefusal();
+  // The notice answers the latest refusal until the person chooses (Stay) or the form is clean.
+  const [answered, setAnswered] = useState(0);
+  const [wasBusy, setWasBusy] = useState(busy);
+  if (wasBusy !== busy) {
+    setWasBusy(busy);
+    setAnswered(refused);
+  }
+  return {
+    refused,
+    pending: refused > answered,
+    answer: () => setAnswered(refused),
+    goOn: () => refusal?.goOn(),
+  };
+}
+
+/**
+ * The notice for a refusal not answered yet: while the save is in flight, that it is being saved
+ * ("not saved" would be wrong; it is never aborted); with changes, save, discard (then the move
+ * asked for is made) or stay.
+ */
+export function LeavingNotice({
+  answers,
+  busy,
+  dirty,
+  save,
+  discard,
+  stay,
+}: {
+  answers: RefusalAnswers;
+  busy: boolean;
+  dirty: boolean;
+  save: () => void;
+  discard: () => void;
+  stay: () => void;
+}) {
+  const { refused, pending, answer, goOn } = answers;
+  if (!pending) return null;
+  if (busy) return <SavingNotice key={refused} refusal={refused} />;
+  if (!dirty) return null;
+  return (
+    <RefusedNotice
+      // A new alert per refusal: the same words twice are still announced.
+      key={refused}
+      refusal={refused}
+      save={() => {
+        answer();
+        save();
+      }}
+      discard={() => {
+        answer();
+        discard();
+        // The changes are gone, so is the reason: the move that was asked is made.
+        goOn();
+      }}
+      stay={() => {
+        answer();
+        stay();
+      }}
+    />
   );
 }

@@ -32,11 +32,14 @@ function take<F extends string>(
 ): FormState<F> {
   const values = valuesOf(form, change);
   const unchanged = same(values, form.values);
+  const submitKey = keyOf(change);
   return {
     ...form,
     values,
     errors: unchanged ? form.errors : {},
-    submitKey: keyOf(change),
+    submitKey,
+    // What this tab's key sent, and how its last submit failed, are not the other key's.
+    ...(submitKey !== form.submitKey && { sent: undefined, callError: undefined }),
     asked: undefined,
     followed: unchanged ? form.followed : followed,
   };
@@ -68,7 +71,7 @@ export function changedElsewhere<F extends string>(
 export function keepOwn<F extends string>(form: FormState<F>): FormState<F> {
   return form.asked === undefined || form.asked.kind === 'changed'
     ? { ...form, asked: undefined }
-    : { ...form, asked: undefined, submitKey: newIdempotencyKey() };
+    : { ...form, asked: undefined, submitKey: newIdempotencyKey(), sent: undefined, callError: undefined };
 }
 
 /** The person takes the other tab's text, or, for a draft saved or discarded there, lets this one go too. */

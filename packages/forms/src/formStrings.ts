@@ -16,6 +16,11 @@ export const formStrings = {
   unknownOutcomeHint: 'Try again: it will not be saved twice.',
   /** A draft whose first submit was saved, sent again with other values (the call's savedBefore). */
   savedBefore: 'This was saved already',
+  /** Under it: the edits are not lost. */
+  savedBeforeKept: 'What you changed since is kept in the form, not saved yet.',
+  /** Its choices (a form's own words may replace them: `FormWords`): the edits with a new key, or as a change to what was saved. */
+  saveAsNew: 'Save as new',
+  saveAsChange: 'Save as a change to it',
   unsaved: 'Unsaved changes: save or discard them to leave this screen.',
   /** Under a field given more than it takes (a paste): what was kept. `{max}`: the limit, written out. */
   cut: 'Only the first {max} characters were kept: this field takes no more.',

@@ -34,6 +34,13 @@ export interface FormState<F extends string> {
    * answer, or refuses it with other values. A new form (`emptyForm`) starts without one.
    */
   submitKey?: string;
+  /**
+   * The values the first submit with `submitKey` sent, while the server may have saved them (its
+   * answer never came): a later submit with other values is refused (`savedBefore`), and the save
+   * sends these again to learn what was saved (`Submission.sent`, `firstSubmission`). Dropped when
+   * an answer says nothing was saved (`submitFailed`), and with the key after a `savedBefore`.
+   */
+  sent?: FormValues<F>;
   /** Grows on each refused submit: the view moves focus to the error summary when it changes. */
   refusals: number;
   /**
@@ -141,31 +148,47 @@ export function withField<F extends string>(
  * failure cleared, and the draft's Idempotency-Key (made now if it has none). Keep the draft (with
  * its key) in the same transition, before the request leaves: a reload during the save then sends
  * the same key again. A Try again (`failed → submitting`) runs no action and keeps it too.
+ * After a `savedBefore` the key is spent (the server keeps it for what it saved): this submit is a
+ * new one, with a new key, so the person's edits are saved as new rather than refused again.
  */
 export function submitted<F extends string>(form: FormState<F>): FormState<F> {
+  const spent = form.callError?.code === 'savedBefore';
+  const submitKey = (spent ? undefined : form.submitKey) ?? newIdempotencyKey();
   return {
     ...form,
     errors: {},
     failure: undefined,
     callError: undefined,
-    submitKey: form.submitKey ?? newIdempotencyKey(),
+    submitKey,
+    sent: (spent ? undefined : form.sent) ?? form.values,
   };
 }
 
-/** What the submit call is invoked with: the values and the submit's key (`Submission`, @statechart/calls). */
+const sameValues = <F extends string>(a: FormValues<F>, b: FormValues<F>) =>
+  (Object.keys(a) as F[]).every((field) => a[field] === b[field]);
+
+/**
+ * What the submit call is invoked with: the values, the submit's key and, when this key was first
+ * sent with other values, those (`Submission`, @statechart/calls).
+ */
 export function submission<F extends string>(form: FormState<F>): Submission<FormValues<F>> {
-  return form.submitKey === undefined
-    ? { values: form.values }
-    : { values: form.values, idempotencyKey: form.submitKey };
+  const { values, submitKey, sent } = form;
+  if (submitKey === undefined) return { values };
+  return sent === undefined || sameValues(sent, values)
+    ? { values, idempotencyKey: submitKey }
+    : { values, idempotencyKey: submitKey, sent };
 }
 
 /**
  * The form after a submit failed without field errors: `failure` for the whole form, and the
  * call's error as plain data (`toCallError`), so the view can say "not known whether it was saved"
- * for an unknown outcome instead of "not saved". The values and the submit key stay.
+ * for an unknown outcome instead of "not saved". The values and the submit key stay; the values
+ * sent with the key stay only while they may have been saved (an unknown outcome, a `savedBefore`).
  */
 export function submitFailed<F extends string>(form: FormState<F>, error: unknown, failure: string): FormState<F> {
-  return { ...form, failure, callError: toCallError(error) };
+  const callError = toCallError(error);
+  const mayBeSaved = callError.code === 'unknownOutcome' || callError.code === 'savedBefore';
+  return { ...form, failure, callError, sent: mayBeSaved ? form.sent : undefined };
 }
 
 /**

@@ -5,15 +5,19 @@ import {
   viewsFromGlob,
   type ViewModule,
   stockViews,
+  lazyView,
+  ScreenHeading,
 } from '@statechart/react';
 import { errorStrings, CallFailure, type Submission } from '@statechart/calls';
 import { formStrings } from '../src/formStrings';
+import { FormScreen } from '../src/FormScreen';
+import { emptyForm } from '../src/forms';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { accessStrings } from '../../../examples/reference/access';
-import { recordStrings, type RecordInput } from '../../../examples/reference/recordForm';
+import { emptyRecord, recordFields, recordStrings, type RecordInput } from '../../../examples/reference/recordForm';
 import { referenceMachine, type ReferenceInput } from '../../../examples/reference/referenceMachine';
 
 const views = () => ({
@@ -124,6 +128,75 @@ describe('the reference form in the DOM', () => {
     const failed = await screen.findByRole('alert', {}, patience);
     expect(within(failed).getByRole('heading').textContent).toBe(recordStrings.failed);
     expect(failed.textContent).toContain(errorStrings.server);
+  });
+
+  it('after "saved already" offers no Try again: the edits kept, a link to what was saved, and Save as new with a new key', async () => {
+    const { answer, actor } = await renderAt('/records/new');
+    await type(recordStrings.fields.name, 'Edited');
+    await submit();
+    const key = actor.getSnapshot().context.record.submitKey;
+    await act(async () => answer.reject(new CallFailure('savedBefore', 422, undefined, { saved: { id: 12 } })));
+    const notice = await screen.findByRole('alert', {}, patience);
+    expect(within(notice).getByRole('heading').textContent).toBe(formStrings.savedBefore);
+    expect(notice.textContent).toContain(formStrings.savedBeforeKept);
+    expect(
+      within(notice)
+        .getByRole('link', { name: recordStrings.openSaved(12) })
+        .getAttribute('href'),
+    ).toBe('/records/12');
+    expect(within(notice).queryByRole('button', { name: recordStrings.retry })).toBeNull();
+    expect(field(recordStrings.fields.name).value).toBe('Edited');
+    await act(async () => within(notice).getByRole('button', { name: formStrings.saveAsNew }).click());
+    expect(screen.getByText(formStrings.saving)).toBeTruthy();
+    expect(actor.getSnapshot().context.record.submitKey, 'a new key').not.toBe(key);
+  });
+
+  it('offers "Save as a change" after "saved already" when the app gives it, in the form’s own words if it has them', async () => {
+    const sent: string[] = [];
+    const record = emptyForm(emptyRecord);
+    // A view of an app with an update call (the reference app has none): the same FormScreen, given saveAsChange.
+    function WithChange() {
+      return (
+        <FormScreen
+          heading={<ScreenHeading>{recordStrings.title}</ScreenHeading>}
+          form={{
+            ...record,
+            values: { ...record.values, name: 'Edited' },
+            callError: { code: 'savedBefore', status: 422, saved: { id: 12 } },
+          }}
+          fields={recordFields}
+          phase="failed"
+          words={{ ...recordStrings, saveAsChange: 'Change record 12' }}
+          idPrefix="record"
+          savedLink={<a href="/records/12">{recordStrings.openSaved(12)}</a>}
+          on={{
+            change: () => sent.push('change'),
+            submit: () => sent.push('submit'),
+            retry: () => sent.push('retry'),
+            edit: () => sent.push('edit'),
+            discard: () => sent.push('discard'),
+            another: () => sent.push('another'),
+            saveAsNew: () => sent.push('saveAsNew'),
+            saveAsChange: () => sent.push('saveAsChange'),
+          }}
+        />
+      );
+    }
+    const history = createMemoryHistory({ initialEntries: ['/records/new'] });
+    const app = createApp({
+      machine: referenceMachine,
+      views: { ...views(), newRecord: lazyView(async () => ({ View: WithChange })) },
+      strings,
+      history,
+    });
+    await preloadActiveViews(app.router);
+    render(app.element);
+    const notice = await screen.findByRole('alert', {}, patience);
+    expect(within(notice).getByRole('link', { name: recordStrings.openSaved(12) })).toBeTruthy();
+    expect(within(notice).queryByRole('button', { name: recordStrings.retry })).toBeNull();
+    await act(async () => within(notice).getByRole('button', { name: 'Change record 12' }).click());
+    await act(async () => within(notice).getByRole('button', { name: formStrings.saveAsNew }).click());
+    expect(sent).toEqual(['saveAsChange', 'saveAsNew']);
   });
 
   it('says a save the server found too large is too large, and keeps what was typed', async () => {

@@ -76,6 +76,30 @@ describe('form helpers (src/forms.ts)', () => {
     expect(emptyForm(emptyRecord).submitKey).toBeUndefined();
   });
 
+  it('keeps the values a key first sent while they may be saved, and spends the key after "saved already"', () => {
+    const first = submitted(withField(emptyForm(emptyRecord), recordSchema, 'name', 'First'));
+    expect(first.sent, 'the first submit with the key').toEqual(first.values);
+    const unknown = submitFailed(first, new CallFailure('unknownOutcome'), 'Not saved');
+    const edited = submitted(withField(unknown, recordSchema, 'name', 'Edited'));
+    expect(edited.sent, 'an unknown outcome may have saved them: kept').toEqual(first.values);
+    expect(submission(edited)).toEqual({
+      values: edited.values,
+      idempotencyKey: first.submitKey,
+      sent: first.values,
+    });
+    const refused = submitFailed(edited, new CallFailure('savedBefore', 422), 'Not saved');
+    const asNew = submitted(refused);
+    expect(asNew.submitKey, 'the refused key is never sent again').not.toBe(first.submitKey);
+    expect(asNew.sent).toEqual(edited.values);
+    expect(submission(asNew)).toEqual({ values: edited.values, idempotencyKey: asNew.submitKey });
+    // An answer that says nothing was saved: the next submit's values are what the key sends first.
+    const failed = submitFailed(edited, new CallFailure('http.5xx', 500), 'Not saved');
+    expect(failed.sent).toBeUndefined();
+    const again = submitted(withField(failed, recordSchema, 'name', 'Third'));
+    expect(again.submitKey).toBe(first.submitKey);
+    expect(again.sent).toEqual(again.values);
+  });
+
   it('is dirty while the values differ from the saved ones', () => {
     const form = emptyForm(emptyRecord);
     expect(isDirty(form)).toBe(false);

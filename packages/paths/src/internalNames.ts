@@ -23,13 +23,21 @@ export const isAfter = (type: string) => type.startsWith(AFTER);
 /** Events XState raises by itself (`xstate.done.state.*`): taken by reaching a final state. */
 export const isDoneState = (type: string) => type.startsWith('xstate.done.state.');
 
-/** How a path names an internal event: `wait 3000 ms`, `fetch resolves "thing"`, `fetch rejects`. */
+/**
+ * How a path names an internal event: `wait 3000 ms`, `fetch resolves "thing"`, `fetch rejects`,
+ * or `fetch rejects http.5xx` for an error with a code (two failures that lead to the same state
+ * are two paths with two names).
+ */
 export function describeInternal(event: AnyEvent): string | undefined {
   const delay = delayOf(event);
   if (delay !== undefined) return `wait ${delay} ms`;
   if (event.type.startsWith(DONE_ACTOR))
     return `${event.type.slice(DONE_ACTOR.length)} resolves ${JSON.stringify(event.output)}`;
-  if (event.type.startsWith(ERROR_ACTOR)) return `${event.type.slice(ERROR_ACTOR.length)} rejects`;
+  if (event.type.startsWith(ERROR_ACTOR)) {
+    const code: unknown =
+      typeof event.error === 'object' && event.error !== null ? (event.error as { code?: unknown }).code : undefined;
+    return `${event.type.slice(ERROR_ACTOR.length)} rejects${typeof code === 'string' ? ` ${code}` : ''}`;
+  }
   return undefined;
 }
 

@@ -545,10 +545,104 @@ describe.concurrent('saving the reference form in Chromium', () => {
         // The server saved the first version: it refuses the draft's key with other values, and the form says so.
         await heading(page, formStrings.savedBefore).waitFor();
         expect(await page.getByRole('alert').textContent()).toContain(errorStrings.savedBefore);
-        const [first, second, ...more] = await saves();
+        const [first, second, third, ...more] = await saves();
         expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
         expect(second?.replayed).toBeUndefined();
+        // The first values sent again, to learn what was saved: answered as first, not saved again.
+        expect(third).toMatchObject({ idempotencyKey: first?.idempotencyKey, replayed: true });
         expect(more).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  /** A page whose save is saved at once and answered never (an unknown outcome), then edited and saved again: "saved already". */
+  async function savedAlready(page: Page) {
+    await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
+    await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+    await page.goto(`${origin()}/records/new`);
+    await fillValid(page, 'Sent first');
+    await submit(page);
+    await heading(page, formStrings.unknownOutcome).waitFor();
+    await page.getByRole('button', { name: recordStrings.edit }).click();
+    await field(page, recordStrings.fields.name).fill('Edited after');
+    await submit(page);
+    await heading(page, formStrings.savedBefore).waitFor();
+  }
+
+  itWithOwnApi(
+    'after "saved already", keeps the edits, links to the record the key saved, and saves the edits as a new record with a new key',
+    async ({ expect }) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await savedAlready(page);
+        const notice = page.getByRole('alert');
+        // The key's first values were sent again (same key, same body): the server answered with what it saved.
+        const link = notice.getByRole('link', { name: /^Open record \d+$/ });
+        await link.waitFor();
+        const savedId = Number((await link.textContent())?.replace(/\D/g, ''));
+        expect(await link.getAttribute('href')).toBe(`/records/${savedId}`);
+        expect(await notice.textContent()).toContain(formStrings.savedBeforeKept);
+        expect(await field(page, recordStrings.fields.name).inputValue(), 'the edit is kept').toBe('Edited after');
+        expect(
+          await notice.getByRole('button', { name: recordStrings.retry }).count(),
+          'no Try again: the same key would be refused again',
+        ).toBe(0);
+        await notice.getByRole('button', { name: formStrings.saveAsNew }).click();
+        await heading(page, recordStrings.saved).waitFor();
+        const newLink = page.getByRole('status').getByRole('link', { name: /^Open record \d+$/ });
+        const newId = Number((await newLink.textContent())?.replace(/\D/g, ''));
+        expect(newId, 'a new record').not.toBe(savedId);
+        const [first, refused, replay, asNew, ...more] = await saves();
+        expect(first).toMatchObject({ aborted: true, answered: false });
+        expect(refused, 'the edit, refused: its key saved other values').toMatchObject({
+          idempotencyKey: first?.idempotencyKey,
+          answered: true,
+        });
+        expect(refused?.replayed).toBeUndefined();
+        expect(replay, 'the first values sent again with their key: answered as first, not saved again').toMatchObject({
+          idempotencyKey: first?.idempotencyKey,
+          replayed: true,
+        });
+        expect(asNew?.idempotencyKey, 'saved as new: a new key').not.toBe(first?.idempotencyKey);
+        expect(asNew?.replayed).toBeUndefined();
+        expect(more, 'no request after the new record was saved').toEqual([]);
+        await newLink.click();
+        await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Edited after');
+        await page.goto(`${origin()}/records/${savedId}`);
+        await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Sent first');
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  itWithOwnApi(
+    'after "saved already", Back to the form and Save sends the edits with a new key, never the refused one again',
+    async ({ expect }) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await savedAlready(page);
+        const before = (await saves()).length;
+        await page.getByRole('button', { name: recordStrings.edit }).click();
+        expect(await field(page, recordStrings.fields.name).inputValue()).toBe('Edited after');
+        expect(await page.locator('.form__note').last().textContent(), 'still unsaved: leaving is refused').toBe(
+          formStrings.unsaved,
+        );
+        await submit(page);
+        await expect.poll(() => saves().then((requests) => requests.length)).toBe(before + 1);
+        const keys = (await saves()).map((request) => request.idempotencyKey);
+        expect(keys.at(-1), 'the edits are sent with a new key, not the one the server refused').not.toBe(keys[0]);
+        await heading(page, recordStrings.saved).waitFor();
+        expect(keys, 'the unknown outcome, the refusal, the first values sent again, then the edits').toEqual([
+          keys[0],
+          keys[0],
+          keys[0],
+          keys.at(-1),
+        ]);
       } finally {
         await context.close();
       }
