@@ -76,17 +76,23 @@ export interface InitialBuild {
   sourcemap?: boolean;
 }
 
-/**
- * Builds an app as it ships (production, nothing written) and returns the chunks its first load
- * needs: the entry and what it imports statically.
- */
-export async function initialChunks({
+/** An app's build: every chunk it writes, and those its first load needs. */
+export interface BuiltChunks {
+  chunks: Rolldown.OutputChunk[];
+  /** The entry and what it imports statically. */
+  initial: Rolldown.OutputChunk[];
+  /** A chunk and what it imports statically (the chunks a dynamic import of it fetches), by file name. */
+  closure(fileName: string): Rolldown.OutputChunk[];
+}
+
+/** Builds an app as it ships (production, nothing written) and returns its chunks. */
+export async function buildChunks({
   root,
   define,
   plugins = [],
   alias = [],
   sourcemap = false,
-}: InitialBuild): Promise<Rolldown.OutputChunk[]> {
+}: InitialBuild): Promise<BuiltChunks> {
   const outDir = mkdtempSync(join(tmpdir(), 'initial-'));
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -105,18 +111,30 @@ export async function initialChunks({
       .flatMap((output) => output.output)
       .filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
     const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-    const initial = new Map<string, Rolldown.OutputChunk>();
-    const visit = (chunk: Rolldown.OutputChunk | undefined) => {
-      if (!chunk || initial.has(chunk.fileName)) return;
-      initial.set(chunk.fileName, chunk);
-      for (const imported of chunk.imports) visit(byFile.get(imported));
+    const closure = (...fileNames: string[]) => {
+      const reached = new Map<string, Rolldown.OutputChunk>();
+      const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+        if (!chunk || reached.has(chunk.fileName)) return;
+        reached.set(chunk.fileName, chunk);
+        for (const imported of chunk.imports) visit(byFile.get(imported));
+      };
+      for (const fileName of fileNames) visit(byFile.get(fileName));
+      return [...reached.values()];
     };
-    for (const chunk of chunks) if (chunk.isEntry) visit(chunk);
-    return [...initial.values()];
+    const initial = closure(...chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+    return { chunks, initial, closure };
   } finally {
     process.env.NODE_ENV = nodeEnv;
     rmSync(outDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Builds an app as it ships (production, nothing written) and returns the chunks its first load
+ * needs: the entry and what it imports statically.
+ */
+export async function initialChunks(options: InitialBuild): Promise<Rolldown.OutputChunk[]> {
+  return (await buildChunks(options)).initial;
 }
 
 export async function initialJsByPackage(build: Omit<InitialBuild, 'sourcemap'>): Promise<Map<string, number>> {

@@ -146,7 +146,67 @@ describe('the workspace packages', () => {
     });
     expect([...new Set(missing)]).toEqual([]);
   });
+
+  it('declare no dependency or peer dependency that their shipped files do not import', () => {
+    const unused = packageDirs.flatMap((dir) => {
+      const pkg = read(join(dir, 'package.json'));
+      const imported = importedBy(shippedFiles(dir));
+      const kept = DECLARED_UNIMPORTED[pkg.name] ?? {};
+      return (['dependencies', 'peerDependencies', 'optionalDependencies'] as const).flatMap((field) =>
+        Object.keys(pkg[field] ?? {})
+          .filter((name) => !imported.has(name) && !(name in kept))
+          .map(
+            (name) =>
+              `${pkg.name} declares ${name} in ${dir}/package.json "${field}", but nothing in ${dir}/src or ${dir}/bin imports it: ` +
+              'remove it (a product that uses it declares it itself), or, when the package needs it without importing it, ' +
+              'add it to DECLARED_UNIMPORTED in scripts/test/workspace.test.ts with the reason',
+          ),
+      );
+    });
+    expect(unused).toEqual([]);
+  });
+
+  it('keep DECLARED_UNIMPORTED true: each entry declared and still not imported', () => {
+    const stale = Object.entries(DECLARED_UNIMPORTED).flatMap(([name, kept]) => {
+      const dir = byName.get(name);
+      if (!dir) return [`DECLARED_UNIMPORTED names ${name}, which is no package in packages/`];
+      const pkg = read(join(dir, 'package.json'));
+      const declared = { ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.optionalDependencies };
+      const imported = importedBy(shippedFiles(dir));
+      return Object.keys(kept).flatMap((dependency) =>
+        !(dependency in declared)
+          ? [`DECLARED_UNIMPORTED: ${name} no longer declares ${dependency}: take the entry out`]
+          : imported.has(dependency)
+            ? [`DECLARED_UNIMPORTED: ${name} imports ${dependency} now: take the entry out`]
+            : [],
+      );
+    });
+    expect(stale).toEqual([]);
+  });
 });
+
+/**
+ * Dependencies a package declares without importing them, each with its reason. The check above
+ * fails on any other, and the one after it on an entry here that no longer holds.
+ */
+const DECLARED_UNIMPORTED: Record<string, Record<string, string>> = {
+  '@statechart/cli': {
+    // Its generators write `import { assign } from 'xstate'` (and XState 5's `setup` syntax) into the
+    // product's machine files: the peer range says which XState the code it writes is for.
+    xstate: 'the code it writes imports it',
+  },
+};
+
+/** A package's shipped files: its src/ and bin/. */
+const shippedFiles = (dir: string) =>
+  tracked.filter((file) => file.startsWith(`${dir}/src/`) || file.startsWith(`${dir}/bin/`));
+
+/**
+ * The packages the files import by name; a .tsx file imports react too (`react/jsx-runtime`, which
+ * TypeScript's `jsx: react-jsx` writes for its JSX).
+ */
+const importedBy = (files: string[]) =>
+  new Set(files.flatMap((file) => [...importsOf(file).map(packageName), ...(file.endsWith('.tsx') ? ['react'] : [])]));
 
 /** The files an entry's module graph reaches through relative imports (static and dynamic). */
 function reachedFrom(entryFile: string): string[] {

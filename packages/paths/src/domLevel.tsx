@@ -1,5 +1,4 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { StateValue } from 'xstate';
 import { stockStrings, createApp, preloadActiveViews, type ViewRegistry } from '@statechart/react';
@@ -14,6 +13,7 @@ import { checkMaps, type MachineSpec } from './spec';
 import { replayThroughUi, type Check, type Driver } from './ui';
 import type { SplitOptions } from './machineLevel';
 import { inPart, recordWalk, RECORDS_DIR } from './records';
+import { createReactRouterMemoryHistory } from './reactRouterMemoryHistory';
 
 /**
  * How long a step may take to show what it should: a lazy view's first import (Vite transforms it on
@@ -33,7 +33,7 @@ export interface DomApp {
 
 /** The app in jsdom on a memory history at `/`, driven through the DOM as a person would. */
 async function renderApp({ spec, views, strings = stockStrings }: DomApp, seen: Seen) {
-  const history = createMemoryHistory({ initialEntries: ['/'] });
+  const history = createReactRouterMemoryHistory('/');
   // Time is a simulated clock and invoked actors settle when a step says so, through createApp's
   // own options: the app runs the machine as written, with these implementations.
   const controls = createControls(spec.machine, spec.outcomes ?? {});

@@ -1,9 +1,9 @@
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import type { AnyMachineSnapshot, Snapshot } from 'xstate';
 import { createRouterSync, href } from '@statechart/core';
 import { activeNodes } from '@statechart/core/internal';
 import { createControlledActor, createControls } from './internal';
 import type { AnyEvent, MachineSpec } from './spec';
+import { createReactRouterMemoryHistory } from './reactRouterMemoryHistory';
 
 /**
  * What the app should show, computed without it: the machine with the same router code on a
@@ -11,7 +11,7 @@ import type { AnyEvent, MachineSpec } from './spec';
  * that throws) gets its follow-up event here too.
  */
 export function createModel(spec: MachineSpec, from?: { snapshot: Snapshot<unknown>; url: string }) {
-  const history = createMemoryHistory({ initialEntries: [from?.url ?? '/'] });
+  const history = createReactRouterMemoryHistory(from?.url ?? '/');
   const controls = createControls(spec.machine, spec.outcomes ?? {});
   const actor = createControlledActor(spec.machine, controls, from ? { ...spec, snapshot: from.snapshot } : spec);
   actor.start();

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyMachineSnapshot } from 'xstate';
-import { createRouterSync, type RouterSync, href, screensOf, type Screen } from '@statechart/core';
+import { createRouterSync, type History, type RouterSync, href, screensOf, type Screen } from '@statechart/core';
 import { screenKey, screensKey } from '@statechart/core/internal';
 import { describeEvent } from './graph';
+import { createReactRouterMemoryHistory } from './reactRouterMemoryHistory';
 import { generateOptions, type MachineSpec } from './spec';
 import { checksFor } from './ui';
 import { fuzzStep, performFuzz, type FuzzStep } from './fuzzInputs';
@@ -16,7 +16,7 @@ import { pick, runWalkSync, walkParameters, walkStep, type WalkStep } from './wa
  */
 function startApp(spec: MachineSpec) {
   const rewrites: Rewrite[] = [];
-  const history = recordingRewrites(createMemoryHistory({ initialEntries: ['/'] }), rewrites);
+  const history = recordingRewrites(createReactRouterMemoryHistory('/'), rewrites);
   let actor = createActor(spec.machine);
   let sync: RouterSync;
   const boot = () => {
@@ -45,7 +45,7 @@ function startApp(spec: MachineSpec) {
   };
 }
 
-type MemoryHistory = ReturnType<typeof createMemoryHistory>;
+type MemoryHistory = ReturnType<typeof createReactRouterMemoryHistory>;
 
 /** An entry the router rewrote (history.replace): the URL it had and the one it got. */
 interface Rewrite {
@@ -55,17 +55,17 @@ interface Rewrite {
 
 /** The memory history, recording every replace; everything else passes through. */
 function recordingRewrites(history: MemoryHistory, rewrites: Rewrite[]): MemoryHistory {
-  const replace: MemoryHistory['replace'] = (to, state) => {
+  const replace: History['replace'] = (to) => {
     const { pathname, search, hash } = history.location;
-    rewrites.push({ from: pathname + search + hash, to: String(to) });
-    history.replace(to, state);
+    rewrites.push({ from: pathname + search + hash, to });
+    history.replace(to);
   };
   return new Proxy(history, { get: (target, name) => (name === 'replace' ? replace : Reflect.get(target, name)) });
 }
 
 /** The screens a fresh app at `url` shows: the URL is the whole address of a screen. */
 function screensAt(spec: MachineSpec, url: string, input?: unknown): Screen[] {
-  const history = createMemoryHistory({ initialEntries: [url] });
+  const history = createReactRouterMemoryHistory(url);
   const actor = createActor(spec.machine, { input });
   actor.start();
   const sync = createRouterSync({ actor, table: spec.table, history });

@@ -4,7 +4,10 @@ import { UNSAFE_createBrowserHistory } from 'react-router-dom';
 /**
  * The browser's session history for the router (core's `History`), on react-router's history:
  * it numbers entries in `history.state` (`idx`), so a traversal's distance is known and a refused
- * Back steps forward by exactly that much. The one module that touches `window.history`.
+ * Back steps forward by exactly that much. The one module that touches `window.history`, and the
+ * one that imports react-router-dom: `UNSAFE_createBrowserHistory` is outside its semver, and
+ * packages/react/test/reactRouterBrowserHistory.test.ts fails, naming this file, when what is used
+ * here changes (docs/routing.md says what to do when react-router-dom drops it).
  */
 export function createBrowserHistory(win: Window = window): History {
   const history = UNSAFE_createBrowserHistory({ window: win });

@@ -24,7 +24,9 @@ export {
   useRouter,
   useSend,
   useViewId,
+  useActorRef,
 } from './routing';
+export type { ShownActorRef } from './shown';
 export { type Refusal, useOwnRefusalNotice, useRefusal } from './refusals';
 export type { RefusalWords } from './RefusalNotice';
 export { screenIds } from './screenIds';

@@ -31,7 +31,7 @@ import {
 } from '@statechart/core';
 import { activeNodesOf, paramsOf, sameScreens } from '@statechart/core/internal';
 import type { ViewRegistry } from './views';
-import { shownOf, useShown } from './shown';
+import { shownActorOf, shownOf, useShown, type ShownActorRef } from './shown';
 
 export interface Router {
   actor: AnyActorRef;
@@ -69,6 +69,15 @@ export function useMachineSelector<T, TSnapshot extends AnyMachineSnapshot = Rou
   selector: (snapshot: TSnapshot) => T,
 ): T {
   return useShown(useRouter(), selector as (snapshot: AnyMachineSnapshot) => T);
+}
+
+/**
+ * The router's actor as React shows it, for XState's own binding: `useSelector(useActorRef(), …)`
+ * from @xstate/react reads what `useMachineSelector` reads, the old screen's snapshot included
+ * while a screen change waits for its view transition (shown.ts). The same object on every render.
+ */
+export function useActorRef<TSnapshot extends AnyMachineSnapshot = RoutedSnapshot>(): ShownActorRef<TSnapshot> {
+  return shownActorOf(useRouter()) as ShownActorRef<TSnapshot>;
 }
 
 /** The snapshot of any routed machine, as far as shared code may rely on it. */

@@ -1,5 +1,12 @@
 import { useRef, useSyncExternalStore } from 'react';
-import type { AnyMachineSnapshot } from 'xstate';
+import {
+  toObserver,
+  type ActorRef,
+  type AnyMachineSnapshot,
+  type EventObject,
+  type Observer,
+  type Snapshot,
+} from 'xstate';
 import type { Navigation } from '@statechart/core';
 import type { Router } from './routing';
 
@@ -32,9 +39,10 @@ export interface Shown {
 
 /**
  * One value of the shown snapshot, re-rendering only when it changes by `compare`: what
- * @xstate/react's useSelector does on an actor, on this store (and without that package in the
- * first load). The last value is kept for the same snapshot and selector, and kept on when an
- * equal one is selected, so that React sees the same value until it changes.
+ * @xstate/react's useSelector does on the shown actor ref below, without that package and its
+ * shim in every app's first load (664 B: docs/decisions/0030-xstate-react-on-the-shown-actor.md).
+ * The last value is kept for the same snapshot and selector, and kept on when an equal one is
+ * selected, so that React sees the same value until it changes.
  */
 export function useShown<T>(
   router: Router,
@@ -54,6 +62,55 @@ export function useShown<T>(
     return last.current.value;
   };
   return useSyncExternalStore(shown.listen, select, select);
+}
+
+/**
+ * The router's actor as React shows it (`useActorRef()` of @statechart/react, or of a product's
+ * `typedRouting()`): an actor ref whose snapshot is the shown one, held as every hook of this
+ * package is while a screen change waits for its view transition, for XState's own binding to read:
+ * `useSelector(useActorRef(), selector)` from @xstate/react sees the old screen's snapshot until
+ * the new screen is committed, in the transition's update callback. `send` goes to the actor.
+ * The router's `actor` itself is not held: a `useSelector` on it renders the new state at once,
+ * into the old screen's picture.
+ */
+export type ShownActorRef<
+  TSnapshot extends Snapshot<unknown> = AnyMachineSnapshot,
+  TEvent extends EventObject = EventObject,
+> = Pick<ActorRef<TSnapshot, TEvent>, 'id' | 'sessionId' | 'getSnapshot' | 'subscribe' | 'send'>;
+
+const actorRefs = new WeakMap<Router, ShownActorRef>();
+
+/** The router's shown actor ref (one per router, so that a hook's subscription is kept across renders). */
+export function shownActorOf(router: Router): ShownActorRef {
+  let ref = actorRefs.get(router);
+  if (!ref) actorRefs.set(router, (ref = createShownActorRef(router)));
+  return ref;
+}
+
+function createShownActorRef(router: Router): ShownActorRef {
+  const { actor } = router;
+  const shown = shownOf(router);
+  return {
+    id: actor.id,
+    sessionId: actor.sessionId,
+    getSnapshot: shown.getSnapshot,
+    send: (event) => actor.send(event),
+    // As an actor's: the observer hears each snapshot shown, an error snapshot by `error`.
+    subscribe(
+      next?: Observer<AnyMachineSnapshot> | ((snapshot: AnyMachineSnapshot) => void),
+      error?: (error: unknown) => void,
+      complete?: () => void,
+    ) {
+      const observer = toObserver(next, error, complete);
+      const unsubscribe = shown.listen(() => {
+        const snapshot = shown.getSnapshot();
+        if (snapshot.status === 'error') observer.error?.(snapshot.error);
+        else observer.next?.(snapshot);
+        if (snapshot.status === 'done') observer.complete?.();
+      });
+      return { unsubscribe };
+    },
+  };
 }
 
 const stores = new WeakMap<Router, Shown>();

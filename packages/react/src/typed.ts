@@ -1,11 +1,12 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { DomainEventOf, RouteIdOf, RoutesOf, RouteTypes } from '@statechart/core';
-import { Link, useHref, useMachineSelector, useSend } from './routing';
+import { Link, useActorRef, useHref, useMachineSelector, useSend } from './routing';
+import type { ShownActorRef } from './shown';
 
 /**
  * The React binding typed by one machine. Each app declares it once
- * (`export const { Link, useHref, useSend, useMachineSelector } = typedRouting<typeof appMachine>()`)
+ * (`export const { Link, useHref, useSend, useMachineSelector, useActorRef } = typedRouting<typeof appMachine>()`)
  * and its views import from there: a link to a state that is not routable, a missing or mistyped
  * path param, an unknown param, an event the machine does not have or a wrong payload do not
  * compile, and selectors see the machine's snapshot. The functions are the untyped ones below
@@ -20,10 +21,15 @@ export interface MachineRouting<M extends AnyStateMachine> {
   useSend: () => (event: DomainEventOf<M>) => void;
   /** One value of the machine's snapshot (context, `matches`, tags), typed without a type argument. */
   useMachineSelector: <T>(selector: (snapshot: SnapshotFrom<M>) => T) => T;
+  /**
+   * The app's actor as React shows it, for @xstate/react: `useSelector(useActorRef(), selector)`
+   * sees the machine's snapshot as `useMachineSelector` does, held during a view transition.
+   */
+  useActorRef: () => ShownActorRef<SnapshotFrom<M>, DomainEventOf<M>>;
 }
 
 export function typedRouting<M extends AnyStateMachine>(): MachineRouting<M> {
-  return { Link, useHref, useSend, useMachineSelector };
+  return { Link, useHref, useSend, useMachineSelector, useActorRef };
 }
 
 /** @internal A step of `TypedLinkProps`: an anchor's props but its href. */

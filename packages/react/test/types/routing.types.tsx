@@ -4,6 +4,7 @@
  * error (tsc reports an unused directive otherwise); every other line must compile. Nothing here
  * runs: the components are never rendered.
  */
+import { useSelector } from '@xstate/react';
 import { assign, setup } from 'xstate';
 import {
   int,
@@ -112,6 +113,23 @@ export function ReferenceHooks() {
   // @ts-expect-error unknown id
   useHref('#nowhere');
   return [dirty, id, notes, item, list].join();
+}
+
+const { useActorRef } = typedRouting<typeof referenceMachine>();
+
+/** @xstate/react's useSelector on the shown actor sees the machine's snapshot type; its send, the domain events. */
+export function ReferenceActorRef() {
+  const actor = useActorRef();
+  const dirty: boolean = useSelector(actor, (snapshot) => snapshot.context.dirty);
+  const notes: boolean = useSelector(actor, (snapshot) =>
+    snapshot.matches({ app: { main: { section: { item: 'notes' } } } }),
+  );
+  // @ts-expect-error the context has no such field
+  useSelector(actor, (snapshot) => snapshot.context.missing);
+  actor.send({ type: 'editor.change' });
+  // @ts-expect-error route events are sent by links (and the URL), not by views
+  actor.send({ type: 'xstate.route', to: '#home' });
+  return [dirty, notes].join();
 }
 
 /** Shared code (the shell, the stock views) keeps the untyped link: any `#id`, checked at run time. */
