@@ -9,8 +9,15 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  * environment, not by package, so that `npm test` can run the Chromium project beside the rest; one
  * package's tests alone: `npm test -w @statechart/<name>`.
  */
-/** Every package's Chromium tests, and the path tests' Chromium level (the `browser` project). */
-const FRAMEWORK_BROWSER = ['packages/*/test/browser/**/*.test.ts', 'packages/paths/test/**/*.browser.test.ts'];
+/**
+ * The `browser` project: every package's own Chromium tests, the path tests' Chromium level, and
+ * the reference app's end-to-end suite (examples/reference/e2e: what the packages do together).
+ */
+const FRAMEWORK_BROWSER = [
+  'packages/*/test/browser/**/*.test.ts',
+  'packages/paths/test/**/*.browser.test.ts',
+  'examples/*/e2e/**/*.test.ts',
+];
 /** Hides `window.navigation` from every page a test file's browser opens, in the History API projects. */
 const HISTORY_API_MODE = 'scripts/browser-tests/historyApiMode.ts';
 /**
@@ -130,8 +137,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Every package's Chromium tests (packages/<name>/test/browser) and the path tests'
-          // Chromium level, on the examples built and served by the shared harness (BROWSER_HARNESS).
+          // Every package's Chromium tests (packages/<name>/test/browser), the path tests' Chromium
+          // level and the reference app's e2e suite, on the examples built and served by the shared
+          // harness (BROWSER_HARNESS).
           name: 'browser',
           include: FRAMEWORK_BROWSER,
           ...BROWSER_HARNESS,
@@ -154,7 +162,8 @@ export default defineConfig({
           include: HISTORY_API_ALL
             ? FRAMEWORK_BROWSER
             : [
-                'packages/react/test/browser/{contract,focus,navigationApi,viewTransitions,historyEdges,historyProperty}.test.ts',
+                'packages/react/test/browser/{navigationApi,viewTransitions,historyEdges,historyProperty}.test.ts',
+                'examples/reference/e2e/{contract,focus}.test.ts',
               ],
           ...BROWSER_HARNESS,
           provide: { historyApiMode: true },

@@ -2,7 +2,6 @@ import { errorStrings } from '@statechart/calls';
 import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessStrings } from '../../../../examples/reference/access';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { closeOwnApis, itWithOwnApi, ownApi, ownOrigin } from '../../../../examples/reference/test/ownApi';
@@ -244,62 +243,6 @@ describe.concurrent('the reference form in Chromium', () => {
     } finally {
       await context.close();
     }
-  });
-});
-
-describe.concurrent('access in Chromium', () => {
-  it('lands a deep link on not allowed, hides the nav entry, and returns to the target once signed in', async ({
-    expect,
-  }) => {
-    await open('/admin', async (page) => {
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(path(page)).toBe('/not-allowed');
-      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(path(page)).toBe('/admin');
-      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
-    });
-  });
-
-  it('goes on to the target when Back shows not allowed again after signing in', async ({ expect }) => {
-    await open('/admin', async (page) => {
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      await page.goBack();
-      await page.waitForFunction(() => location.pathname === '/admin');
-      expect(await heading(page, accessStrings.admin).count()).toBe(1);
-      expect(await heading(page, accessStrings.notAllowed).count()).toBe(0);
-      // The app keeps working from there: a nav entry and Back again.
-      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
-    });
-  });
-
-  it('keeps where a refused deep link was going across a reload of not allowed', async ({ expect }) => {
-    await open('/admin', async (page) => {
-      await heading(page, accessStrings.notAllowed).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(page.url()).not.toContain('admin');
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(path(page)).toBe('/admin');
-    });
-  });
-
-  it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
-    await open('/admin', async (page) => {
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(page.url()).not.toContain('admin=');
-      await page.getByRole('button', { name: accessStrings.signOut }).click();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
-    });
   });
 });
 

@@ -1,7 +1,7 @@
 import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { recordStrings } from '../../../../examples/reference/recordForm';
+import { recordStrings } from '../recordForm';
 import { animationsSettled, launch, withPage } from '@statechart/paths/chromium';
 
 /**

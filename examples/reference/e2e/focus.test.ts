@@ -3,7 +3,7 @@ import { formStrings } from '@statechart/forms';
 import { stockStrings } from '@statechart/react';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { recordStrings } from '../../../../examples/reference/recordForm';
+import { recordStrings } from '../recordForm';
 import { headingNamed, launch, pathOf, pressBack } from '@statechart/paths/chromium';
 
 /** The reference API server behind the reference apps' /api proxy (the harness's globalSetup starts it). */
