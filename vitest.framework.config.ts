@@ -23,10 +23,11 @@ const HISTORY_API_MODE = 'scripts/browser-tests/historyApiMode.ts';
 /**
  * The harness every package's Chromium tests share: the examples built and served once (with the
  * reference API server behind their /api), what each file reads with `inject('referenceUrl')`,
- * `inject('apiUrl')`…, and the History API mode. It lives in scripts/browser-tests, beside the
- * workspace's other tools, because it serves the examples of this repository, which no package may
- * import (and no product needs); a test imports nothing from it. What a test file calls (launch,
- * pages, `pressBack`) is @statechart/paths/chromium, which products use too.
+ * `inject('apiUrl')`…, the History API mode, and the fixture every file starts with
+ * (scripts/browser-tests/fixture.ts: its browser, a shared context, the app's origin, `open(path)`).
+ * It lives in scripts/browser-tests, beside the workspace's other tools, because it serves the
+ * examples of this repository, which no package's source may import (and no product needs). What a
+ * test calls beyond it (pages, axe, `pressBack`) is @statechart/paths/chromium, which products use too.
  */
 const BROWSER_HARNESS = { globalSetup: ['scripts/browser-tests/globalSetup.ts'], setupFiles: [HISTORY_API_MODE] };
 /** What every Chromium project shares. */
@@ -40,7 +41,7 @@ const CHROMIUM = {
   fileParallelism: false,
   // The files share one worker's module cache: playwright-core and the machines are imported
   // once, not once per file (~1 s each on a loaded 2-core machine). No browser file keeps
-  // state in a shared module: each launches its own browser in its own module scope.
+  // state in a shared module: each launches its own browser (the fixture's, in its own hooks).
   isolate: false,
   // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
   // more only queues CPU work on 2 cores and stretches each test towards its timeout.

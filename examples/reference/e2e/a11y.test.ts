@@ -1,20 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { errorStrings } from '@statechart/calls';
 import { stockStrings as strings } from '@statechart/react';
-import { violationsIn, type ScreenState, launch, screenStatesOf } from '@statechart/paths/chromium';
+import { violationsIn, type ScreenState, screenStatesOf } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
 import { referenceSpec } from '../paths';
 
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
-let browser: Browser;
-let shared: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  shared = await browser.newContext(CONTEXT);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumFixture({ context: CONTEXT });
 
 /**
  * The reference machine's screen states by hand: the overlay open over each kind of screen, and the
@@ -150,7 +142,8 @@ for (const [app, states] of [['reference', referenceStates]] as const) {
   describe.concurrent(`axe on every screen state of the ${app} app`, () => {
     for (const state of states) {
       it(`finds no violation on ${state.name}, in the light and the dark scheme`, async ({ expect }) => {
-        expect(await violationsIn({ browser, shared, context: CONTEXT }, inject('referenceUrl'), state)).toEqual([]);
+        const opener = { browser: chromium.browser(), shared: await chromium.context(), context: CONTEXT };
+        expect(await violationsIn(opener, chromium.origin(), state)).toEqual([]);
         // Two axe runs on a loaded page, beside other states' runs: seconds on a busy 2-core machine.
       }, 30_000);
     }

@@ -1,35 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage } from '@statechart/paths/chromium';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
 import { accessStrings } from '../access';
 
 /**
  * The reference app's access recipe (access.ts: a role in the session, a guard that sends a deep
  * link to not allowed and on to its target once signed in), built and served, in Chromium.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const origin = () => inject('referenceUrl');
+const chromium = chromiumFixture();
 const path = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const nav = (page: Page) => page.getByRole('navigation');
 
-/** A page of the reference app that fails the test on any uncaught error or console error. */
-async function open(url: string, test: (page: Page) => Promise<void>) {
-  const { page, problems, close } = await openPage(browser, origin() + url);
-  try {
-    await test(page);
-    expect(problems).toEqual([]);
-  } finally {
-    await close();
-  }
-}
+/** A page of the reference app in a context of its own: the role is kept in the session's storage. */
+const open = (url: string, test: (page: Page) => Promise<void>) => chromium.open(url, test, { own: true });
 
 describe.concurrent('access in Chromium', () => {
   it('lands a deep link on not allowed, hides the nav entry, and returns to the target once signed in', async ({

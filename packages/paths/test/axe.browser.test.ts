@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
 import { axeViolations, COLOR_RULES, violationsIn } from '../src/axe';
-import { launch } from '../src/browser';
 
 /**
  * The axe helpers of the Chromium level (axe.ts), in Chromium: what an audit says when the screen
@@ -9,15 +8,7 @@ import { launch } from '../src/browser';
  * screens themselves are the reference app's (examples/reference/e2e/a11y.test.ts).
  */
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
-let browser: Browser;
-let shared: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  shared = await browser.newContext(CONTEXT);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumFixture({ context: CONTEXT });
 
 // The audit itself can fail: a page with one violation of each kind the tests rely on (a DOM rule,
 // and a colour rule that only the dark scheme breaks), no app, so it costs one blank page.
@@ -27,8 +18,8 @@ describe('the axe audit', () => {
   }) => {
     const state = { name: 'home, asserted with a placeholder', url: '/', heading: 'TODO: its heading' };
     const audit = violationsIn(
-      { browser, shared, context: CONTEXT, headingTimeout: 1000 },
-      inject('referenceUrl'),
+      { browser: chromium.browser(), shared: await chromium.context(), context: CONTEXT, headingTimeout: 1000 },
+      chromium.origin(),
       state,
     );
     await expect(audit).rejects.toThrow(
@@ -37,7 +28,7 @@ describe('the axe audit', () => {
   });
 
   it('reports a DOM violation, and a colour violation with only the colour rules run', async ({ expect }) => {
-    const context = await browser.newContext();
+    const context = await chromium.browser().newContext();
     try {
       const page = await context.newPage();
       await page.setContent(
