@@ -6,8 +6,9 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  * The framework's tests: the packages' own (packages/<name>/test), the examples' and the tools'
  * (scripts/test). The product's tests (tests/) run with the product's own config, vitest.config.ts,
  * the one create-statechart-app ships: `npm test` (scripts/test.ts) runs both. Projects are cut by
- * environment, not by package, so that `npm test` can run the Chromium project beside the rest; one
- * package's tests alone: `npm test -w @statechart/<name>`.
+ * environment, so that `npm test` can run the Chromium project beside the rest, and the jsdom ones
+ * also by package, so that each package's render tests run with its own setup file; one package's
+ * tests alone: `npm test -w @statechart/<name>`.
  */
 /**
  * The `browser` project: every package's own Chromium tests, the path tests' Chromium level, and
@@ -51,6 +52,22 @@ const CHROMIUM = {
   // longer on a loaded CI machine, so a poll here waits up to 15 s (a passing one returns at once).
   expect: { poll: { timeout: 15_000 } },
 };
+/** A jsdom project per package (see the dom projects below). */
+function jsdomProjects(projects: { name: string; include: string[]; exclude?: string[]; setup?: string }[]) {
+  return projects.map(({ name, include, exclude = [], setup }) => ({
+    extends: true as const,
+    test: {
+      name,
+      include,
+      exclude: [...exclude, '**/node_modules/**'],
+      environment: 'jsdom' as const,
+      setupFiles: setup ? [setup] : [],
+      // npm test runs two jobs at once (scripts/test.ts), on a shared 2-core machine: 5 s (the
+      // default) failed a render test and a graph export test there at load 12-30.
+      testTimeout: 20_000,
+    },
+  }));
+}
 /** `npm run test:history-api`: every Chromium test on the History API adapter (see browser-history-api). */
 const HISTORY_API_ALL = process.env.HISTORY_API_SUITE === 'all';
 
@@ -76,7 +93,7 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
           exclude: ['packages/{paths,cli,create-statechart-app}/**', '**/browser/**', '**/node_modules/**'],
           environment: 'node',
-          // Beside the browser project in npm test (scripts/test.ts): see the dom project.
+          // Beside the browser project in npm test (scripts/test.ts): see jsdomProjects.
           testTimeout: 20_000,
         },
       },
@@ -101,19 +118,22 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          include: ['packages/*/test/**/*.test.tsx', 'examples/*/test/**/*.test.tsx'],
-          exclude: ['packages/{paths,cli}/**', '**/node_modules/**'],
-          environment: 'jsdom',
-          setupFiles: ['packages/react/test/setup.ts'],
-          // npm test runs two jobs at once (scripts/test.ts), on a shared 2-core machine: 5 s (the
-          // default) failed a render test and a graph export test there at load 12-30.
-          testTimeout: 20_000,
+      // The jsdom render tests, a project per package: each package's tests run with that package's
+      // own setup file (packages/<name>/test/setup.ts), or none.
+      ...jsdomProjects([
+        { name: 'dom-react', include: ['packages/react/test/**/*.test.tsx'], setup: 'packages/react/test/setup.ts' },
+        { name: 'dom-forms', include: ['packages/forms/test/**/*.test.tsx'], setup: 'packages/forms/test/setup.ts' },
+        {
+          name: 'dom-devtools',
+          include: ['packages/devtools/test/**/*.test.tsx'],
+          setup: 'packages/devtools/test/setup.ts',
         },
-      },
+        {
+          name: 'dom-others',
+          include: ['packages/*/test/**/*.test.tsx', 'examples/*/test/**/*.test.tsx'],
+          exclude: ['packages/{react,forms,devtools,paths,cli}/**'],
+        },
+      ]),
       {
         extends: true,
         test: {
@@ -131,7 +151,7 @@ export default defineConfig({
           name: 'paths-dom',
           include: ['packages/paths/test/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['packages/react/test/setup.ts'],
+          setupFiles: ['packages/paths/test/setup.ts'],
           testTimeout: 20_000,
         },
       },
