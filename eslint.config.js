@@ -213,6 +213,8 @@ export default defineConfig(
     files: [
       'packages/react/src/browserHistory.ts',
       'packages/*/test/**',
+      // An end-to-end suite drives the page's history as a person or a page script would.
+      'examples/*/e2e/**',
       'tests/**',
       'bench/**',
       'scripts/budget/floors/**',

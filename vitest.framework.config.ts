@@ -6,20 +6,29 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  * The framework's tests: the packages' own (packages/<name>/test), the examples' and the tools'
  * (scripts/test). The product's tests (tests/) run with the product's own config, vitest.config.ts,
  * the one create-statechart-app ships: `npm test` (scripts/test.ts) runs both. Projects are cut by
- * environment, not by package, so that `npm test` can run the Chromium project beside the rest; one
- * package's tests alone: `npm test -w @statechart/<name>`.
+ * environment, so that `npm test` can run the Chromium project beside the rest, and the jsdom ones
+ * also by package, so that each package's render tests run with its own setup file; one package's
+ * tests alone: `npm test -w @statechart/<name>`.
  */
-/** Every package's Chromium tests, and the path tests' Chromium level (the `browser` project). */
-const FRAMEWORK_BROWSER = ['packages/*/test/browser/**/*.test.ts', 'packages/paths/test/**/*.browser.test.ts'];
+/**
+ * The `browser` project: every package's own Chromium tests, the path tests' Chromium level, and
+ * the reference app's end-to-end suite (examples/reference/e2e: what the packages do together).
+ */
+const FRAMEWORK_BROWSER = [
+  'packages/*/test/browser/**/*.test.ts',
+  'packages/paths/test/**/*.browser.test.ts',
+  'examples/*/e2e/**/*.test.ts',
+];
 /** Hides `window.navigation` from every page a test file's browser opens, in the History API projects. */
 const HISTORY_API_MODE = 'scripts/browser-tests/historyApiMode.ts';
 /**
  * The harness every package's Chromium tests share: the examples built and served once (with the
  * reference API server behind their /api), what each file reads with `inject('referenceUrl')`,
- * `inject('apiUrl')`…, and the History API mode. It lives in scripts/browser-tests, beside the
- * workspace's other tools, because it serves the examples of this repository, which no package may
- * import (and no product needs); a test imports nothing from it. What a test file calls (launch,
- * pages, `pressBack`) is @statechart/paths/chromium, which products use too.
+ * `inject('apiUrl')`…, the History API mode, and the fixture every file starts with
+ * (scripts/browser-tests/fixture.ts: its browser, a shared context, the app's origin, `open(path)`).
+ * It lives in scripts/browser-tests, beside the workspace's other tools, because it serves the
+ * examples of this repository, which no package's source may import (and no product needs). What a
+ * test calls beyond it (pages, axe, `pressBack`) is @statechart/paths/chromium, which products use too.
  */
 const BROWSER_HARNESS = { globalSetup: ['scripts/browser-tests/globalSetup.ts'], setupFiles: [HISTORY_API_MODE] };
 /** What every Chromium project shares. */
@@ -33,7 +42,7 @@ const CHROMIUM = {
   fileParallelism: false,
   // The files share one worker's module cache: playwright-core and the machines are imported
   // once, not once per file (~1 s each on a loaded 2-core machine). No browser file keeps
-  // state in a shared module: each launches its own browser in its own module scope.
+  // state in a shared module: each launches its own browser (the fixture's, in its own hooks).
   isolate: false,
   // Tests in a describe.concurrent block (each on a page of its own) run this many at once:
   // more only queues CPU work on 2 cores and stretches each test towards its timeout.
@@ -43,6 +52,22 @@ const CHROMIUM = {
   // longer on a loaded CI machine, so a poll here waits up to 15 s (a passing one returns at once).
   expect: { poll: { timeout: 15_000 } },
 };
+/** A jsdom project per package (see the dom projects below). */
+function jsdomProjects(projects: { name: string; include: string[]; exclude?: string[]; setup?: string }[]) {
+  return projects.map(({ name, include, exclude = [], setup }) => ({
+    extends: true as const,
+    test: {
+      name,
+      include,
+      exclude: [...exclude, '**/node_modules/**'],
+      environment: 'jsdom' as const,
+      setupFiles: setup ? [setup] : [],
+      // npm test runs two jobs at once (scripts/test.ts), on a shared 2-core machine: 5 s (the
+      // default) failed a render test and a graph export test there at load 12-30.
+      testTimeout: 20_000,
+    },
+  }));
+}
 /** `npm run test:history-api`: every Chromium test on the History API adapter (see browser-history-api). */
 const HISTORY_API_ALL = process.env.HISTORY_API_SUITE === 'all';
 
@@ -68,7 +93,7 @@ export default defineConfig({
           include: ['packages/*/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
           exclude: ['packages/{paths,cli,create-statechart-app}/**', '**/browser/**', '**/node_modules/**'],
           environment: 'node',
-          // Beside the browser project in npm test (scripts/test.ts): see the dom project.
+          // Beside the browser project in npm test (scripts/test.ts): see jsdomProjects.
           testTimeout: 20_000,
         },
       },
@@ -93,19 +118,22 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          include: ['packages/*/test/**/*.test.tsx', 'examples/*/test/**/*.test.tsx'],
-          exclude: ['packages/{paths,cli}/**', '**/node_modules/**'],
-          environment: 'jsdom',
-          setupFiles: ['packages/react/test/setup.ts'],
-          // npm test runs two jobs at once (scripts/test.ts), on a shared 2-core machine: 5 s (the
-          // default) failed a render test and a graph export test there at load 12-30.
-          testTimeout: 20_000,
+      // The jsdom render tests, a project per package: each package's tests run with that package's
+      // own setup file (packages/<name>/test/setup.ts), or none.
+      ...jsdomProjects([
+        { name: 'dom-react', include: ['packages/react/test/**/*.test.tsx'], setup: 'packages/react/test/setup.ts' },
+        { name: 'dom-forms', include: ['packages/forms/test/**/*.test.tsx'], setup: 'packages/forms/test/setup.ts' },
+        {
+          name: 'dom-devtools',
+          include: ['packages/devtools/test/**/*.test.tsx'],
+          setup: 'packages/devtools/test/setup.ts',
         },
-      },
+        {
+          name: 'dom-others',
+          include: ['packages/*/test/**/*.test.tsx', 'examples/*/test/**/*.test.tsx'],
+          exclude: ['packages/{react,forms,devtools,paths,cli}/**'],
+        },
+      ]),
       {
         extends: true,
         test: {
@@ -123,15 +151,16 @@ export default defineConfig({
           name: 'paths-dom',
           include: ['packages/paths/test/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['packages/react/test/setup.ts'],
+          setupFiles: ['packages/paths/test/setup.ts'],
           testTimeout: 20_000,
         },
       },
       {
         extends: true,
         test: {
-          // Every package's Chromium tests (packages/<name>/test/browser) and the path tests'
-          // Chromium level, on the examples built and served by the shared harness (BROWSER_HARNESS).
+          // Every package's Chromium tests (packages/<name>/test/browser), the path tests' Chromium
+          // level and the reference app's e2e suite, on the examples built and served by the shared
+          // harness (BROWSER_HARNESS).
           name: 'browser',
           include: FRAMEWORK_BROWSER,
           ...BROWSER_HARNESS,
@@ -154,7 +183,8 @@ export default defineConfig({
           include: HISTORY_API_ALL
             ? FRAMEWORK_BROWSER
             : [
-                'packages/react/test/browser/{contract,focus,navigationApi,viewTransitions,historyEdges,historyProperty}.test.ts',
+                'packages/react/test/browser/{navigationApi,viewTransitions,historyEdges,historyProperty}.test.ts',
+                'examples/reference/e2e/{contract,focus}.test.ts',
               ],
           ...BROWSER_HARNESS,
           provide: { historyApiMode: true },

@@ -31,9 +31,10 @@ interface Served {
 const shared = globalThis as { __statechartServed?: Promise<Served>; __statechartServedUsers?: number };
 
 /**
- * The harness of every package's Chromium tests (packages/<name>/test/browser): builds the examples
- * (the reference app also under a base path) and the generator's minimal shapes, and serves each
- * with `vite preview`, as a user would get them, with the reference API server behind their /api.
+ * The harness of the framework's Chromium tests (packages/<name>/test/browser, the reference app's
+ * end-to-end suite in examples/reference/e2e): builds the examples (the reference app also under a
+ * base path) and the generator's minimal shapes, and serves each with `vite preview`, as a user
+ * would get them, with the reference API server behind their /api.
  */
 export default async function setup(project: TestProject) {
   shared.__statechartServedUsers = (shared.__statechartServedUsers ?? 0) + 1;

@@ -173,16 +173,7 @@ export async function generate(
     keyOf: options.serializeState,
     describe: (snapshot: AnyMachineSnapshot) => describeSnapshot(spec, snapshot),
     // At URL-driven levels the app takes the follow-ups too (see withFollowUps).
-    step: (snapshot: AnyMachineSnapshot, event: AnyEvent) => {
-      let { next, taken } = stepper.step(snapshot, event);
-      for (let guard = 0, extra = options.followUp?.(next); extra && guard < 10; guard++) {
-        const after = stepper.step(next, extra);
-        next = after.next;
-        taken = [...taken, ...after.taken];
-        extra = options.followUp?.(next);
-      }
-      return { next, taken };
-    },
+    step: (snapshot: AnyMachineSnapshot, event: AnyEvent) => stepper.follow(snapshot, event, options.followUp),
   };
   let cover = coveringWalks(graph, wanted, walkOptions);
   for (let round = 0; level !== 'machine' && round < 20; round++) {

@@ -13,6 +13,17 @@ export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 /** How many distinct states the search explores before it stops and says so. */
 export const DEFAULT_STATE_BUDGET = 5000;
+/** Follow-ups in a row after one step at most: a view that keeps failing must not loop the search. */
+const MAX_FOLLOW_UPS = 10;
+
+/** What the app sends by itself in a state (a view that throws), if anything. */
+type FollowUp = (snapshot: AnyMachineSnapshot) => AnyEvent | undefined;
+
+/** Where a step lands, and the keys of the transitions it took (see transitionKey). */
+interface Step {
+  next: AnyMachineSnapshot;
+  taken: string[];
+}
 
 /**
  * One pure step of the machine: XState's own `machine.transition` on an inert actor scope (no
@@ -76,8 +87,31 @@ export function createStepper(machine: AnyStateMachine) {
     TIMERS.set(own, timers);
     return own;
   };
+  const step = (snapshot: AnyMachineSnapshot, event: AnyEvent): Step => {
+    taken = [];
+    timers = [...timersOf(machine, snapshot)];
+    firedAt = 0;
+    let next = snapshot;
+    if (isAfter(event.type) && typeof event.delay === 'number') {
+      // Time passes: every timer due within the wait fires, earliest first (the one armed first
+      // when two are due together), each on the state the one before it left, as a clock does.
+      const wait = event.delay;
+      timers = timers.map((timer) => ({ ...timer, due: timer.due - wait }));
+      for (let due = nextDue(timers); due && due.due <= 0; due = nextDue(timers)) {
+        const fired = due;
+        timers = timers.filter((timer) => timer !== fired);
+        firedAt = fired.due;
+        next = transition(next, fired.event);
+      }
+      firedAt = 0;
+    } else {
+      next = transition(snapshot, event);
+    }
+    next = withTimers(snapshot, next);
+    return { next, taken: [...taken.map(transitionKey), ...restores(next)] };
+  };
   return {
-    initial(input?: unknown): { next: AnyMachineSnapshot; taken: string[] } {
+    initial(input?: unknown): Step {
       taken = [];
       timers = [];
       firedAt = 0;
@@ -85,28 +119,21 @@ export function createStepper(machine: AnyStateMachine) {
       TIMERS.set(next, timers);
       return { next, taken: taken.map(transitionKey) };
     },
-    step(snapshot: AnyMachineSnapshot, event: AnyEvent): { next: AnyMachineSnapshot; taken: string[] } {
-      taken = [];
-      timers = [...timersOf(machine, snapshot)];
-      firedAt = 0;
-      let next = snapshot;
-      if (isAfter(event.type) && typeof event.delay === 'number') {
-        // Time passes: every timer due within the wait fires, earliest first (the one armed first
-        // when two are due together), each on the state the one before it left, as a clock does.
-        const wait = event.delay;
-        timers = timers.map((timer) => ({ ...timer, due: timer.due - wait }));
-        for (let due = nextDue(timers); due && due.due <= 0; due = nextDue(timers)) {
-          const fired = due;
-          timers = timers.filter((timer) => timer !== fired);
-          firedAt = fired.due;
-          next = transition(next, fired.event);
-        }
-        firedAt = 0;
-      } else {
-        next = transition(snapshot, event);
+    step,
+    /**
+     * A step, then what the app sends by itself after it (ExploreOptions.followUp), each from the
+     * state the one before left, at most MAX_FOLLOW_UPS in a row: where the app comes to rest, and
+     * every transition taken on the way.
+     */
+    follow(snapshot: AnyMachineSnapshot, event: AnyEvent, followUp?: FollowUp): Step {
+      let { next, taken } = step(snapshot, event);
+      for (let count = 0, extra = followUp?.(next); extra && count < MAX_FOLLOW_UPS; count++) {
+        const after = step(next, extra);
+        next = after.next;
+        taken = [...taken, ...after.taken];
+        extra = followUp?.(next);
       }
-      next = withTimers(snapshot, next);
-      return { next, taken: [...taken.map(transitionKey), ...restores(next)] };
+      return { next, taken };
     },
   };
 }
@@ -264,7 +291,7 @@ export interface ExploreOptions {
   /** Start from this snapshot instead of the machine's initial state. */
   start?: AnyMachineSnapshot;
   /** What the app sends by itself in a state (a view that throws): taken after every step. */
-  followUp?: (snapshot: AnyMachineSnapshot) => AnyEvent | undefined;
+  followUp?: FollowUp;
   bound?: SearchBound;
   /**
    * The transition keys (and `history:` restores) the walks must take. When the breadth-first
@@ -324,14 +351,7 @@ export function explore(machine: AnyStateMachine, options: ExploreOptions): Stat
         ? [event]
         : (machine.getTransitionData(snapshot, event as never) as unknown[]);
       if (selected.length === 0) continue;
-      let { next, taken } = stepper.step(snapshot, event);
-      for (let guard = 0, extra = options.followUp?.(next); extra && guard < 10; guard++) {
-        const after = stepper.step(next, extra);
-        next = after.next;
-        taken = [...taken, ...after.taken];
-        extra = options.followUp?.(next);
-      }
-      found.push({ event, next, taken });
+      found.push({ event, ...stepper.follow(snapshot, event, options.followUp) });
     }
     return found;
   };

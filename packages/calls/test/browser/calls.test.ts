@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it, type ExpectStatic } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeEach, describe, expect, inject, it, type ExpectStatic } from 'vitest';
 import { errorStrings } from '@statechart/calls';
 import { controlPanelStrings as panelStrings } from '../../src/controlPanel';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { RECORDS_FRESH_MS, TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { closeOwnApis, itWithOwnApi, ownApi, ownApiUrl, ownOrigin } from '../../../../examples/reference/test/ownApi';
-import { launch } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 
 /**
  * The reference API server behind the reference app's /api proxy: the harness's shared one, or in a
@@ -14,19 +14,14 @@ import { launch } from '@statechart/paths/chromium';
  */
 const api = ownApi(() => inject('apiUrl'));
 const apiUrl = ownApiUrl(() => inject('apiUrl'));
-const origin = ownOrigin(() => inject('referenceUrl'));
 
 /**
  * The reference records screens against the real reference API server, through the built app's
  * same-origin /api proxy (vite preview): what a person sees, and what the server was asked.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
+const chromium = chromiumFixture({ origin: ownOrigin(() => inject('referenceUrl')) });
 afterAll(async () => {
   await closeOwnApis();
-  await browser?.close();
   await api.reset();
 });
 beforeEach(() => api.reset());
@@ -35,36 +30,28 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { name, 
 const alert = (page: Page) => page.getByRole('alert').filter({ hasText: errorStrings.heading });
 
 /**
- * Opens `url`, runs `test`, then fails on any uncaught exception or console error but Chromium's
- * own line for an HTTP error answer ("Failed to load resource"), which is the failure under test.
+ * Opens `url` in a context of its own (one test goes offline, others install a clock), runs `test`,
+ * then fails on any uncaught exception or console error but Chromium's own line for an HTTP error
+ * answer ("Failed to load resource"), which is the failure under test.
  */
-async function open(
+const open = (
   url: string,
   test: (page: Page) => Promise<void>,
-  options: { timeoutMs?: number; before?: (page: Page) => Promise<void> } = {},
-) {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
+  options: { timeoutMs?: number; before?: (context: BrowserContext) => Promise<void> } = {},
+) =>
+  chromium.open(url, test, {
+    own: true,
+    allow: /Failed to load resource/,
+    before: async (context) => {
+      if (options.timeoutMs) {
+        await context.addInitScript(({ key, ms }) => localStorage.setItem(key, ms), {
+          key: TIMEOUT_KEY,
+          ms: String(options.timeoutMs),
+        });
+      }
+      await options.before?.(context);
+    },
   });
-  if (options.timeoutMs) {
-    await page.addInitScript(({ key, ms }) => localStorage.setItem(key, ms), {
-      key: TIMEOUT_KEY,
-      ms: String(options.timeoutMs),
-    });
-  }
-  try {
-    await options.before?.(page);
-    await page.goto(origin() + url);
-    await test(page);
-    expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Marks the page when a pending text ever becomes visible (its fade-in has started). */
 const watchPending = (page: Page) =>
@@ -312,7 +299,7 @@ describe.concurrent('loading on entry', () => {
           await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
           expect((await api.requests()).map((request) => request.path)).toEqual(['/api/records', '/api/records']);
         },
-        { before: (page) => page.clock.install() },
+        { before: (context) => context.clock.install() },
       );
     },
   );
@@ -408,7 +395,7 @@ describe.concurrent('calls made to misbehave by hand (the development API server
   itWithOwnApi(
     'makes every call to a path fail with the status chosen, then answers it normally again',
     async ({ expect }) => {
-      const context = await browser.newContext();
+      const context = await chromium.browser().newContext();
       try {
         const panel = await context.newPage();
         await panel.goto(`${apiUrl()}/__control/`);
@@ -438,7 +425,7 @@ describe.concurrent('calls made to misbehave by hand (the development API server
   );
 
   itWithOwnApi('makes only the next call never answer when asked for the next one', async ({ expect }) => {
-    const context = await browser.newContext();
+    const context = await chromium.browser().newContext();
     try {
       const panel = await context.newPage();
       await panel.goto(`${apiUrl()}/__control/`);

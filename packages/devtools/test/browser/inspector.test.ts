@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayCase, type RecordedCase, axeViolations, launch } from '@statechart/paths/chromium';
+import { replayCase, type RecordedCase, axeViolations } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 import { referenceMachine } from '../../../../examples/reference/referenceMachine';
 
 /*
@@ -14,12 +15,11 @@ import { referenceMachine } from '../../../../examples/reference/referenceMachin
  * bundle nobody runs. One page at 1,440 × 900 drives the checks in order (a launch and a dev
  * server start are what cost here); each check leaves the page where the next one expects it.
  */
-let browser: Browser;
 let server: ViteDevServer;
 let origin: string;
-let context: BrowserContext;
 let page: Page;
 const problems: string[] = [];
+const chromium = chromiumFixture({ context: { viewport: { width: 1440, height: 900 } } });
 beforeAll(async () => {
   server = await createServer({
     configFile: 'examples/reference/vite.config.ts',
@@ -28,16 +28,13 @@ beforeAll(async () => {
   });
   await server.listen();
   origin = new URL(server.resolvedUrls?.local[0] ?? '').origin;
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
+  page = await (await chromium.context()).newPage();
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
   });
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 

@@ -1,9 +1,9 @@
 import { formStrings } from '@statechart/forms';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, inject } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { closeOwnApis, itWithOwnApi, ownApi, ownOrigin } from '../../../../examples/reference/test/ownApi';
-import { launch } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 
 /**
  * The reference API server behind the reference app's /api proxy: the harness's shared one, or in a
@@ -14,16 +14,9 @@ const api = ownApi(() => inject('apiUrl'));
 // Two tabs of one browser context: one origin, so one localStorage (the shared draft) and a
 // sessionStorage each (docs/persistence.md, "Drafts across tabs").
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await closeOwnApis();
-  await browser?.close();
-});
-
-const origin = ownOrigin(() => inject('referenceUrl'));
+const chromium = chromiumFixture({ origin: ownOrigin(() => inject('referenceUrl')) });
+const { origin } = chromium;
+afterAll(() => closeOwnApis());
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const name = (page: Page) => field(page, recordStrings.fields.name);
 const title = (page: Page) => page.getByRole('heading', { name: recordStrings.title, exact: true });
@@ -46,7 +39,7 @@ const reload = async (page: Page) => {
 
 /** Two tabs on the "new record" form; `problems` collects each tab's uncaught errors. */
 async function twoTabs(test: (a: Page, b: Page, context: BrowserContext) => Promise<void>) {
-  const context = await browser.newContext();
+  const context = await chromium.browser().newContext();
   const problems: string[] = [];
   try {
     const open = async (tab: string) => {

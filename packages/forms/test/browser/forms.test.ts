@@ -1,12 +1,12 @@
 import { errorStrings } from '@statechart/calls';
 import { formStrings } from '@statechart/forms';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { accessStrings } from '../../../../examples/reference/access';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { recordStrings } from '../../../../examples/reference/recordForm';
 import { TIMEOUT_KEY } from '../../../../examples/reference/referenceCalls';
 import { closeOwnApis, itWithOwnApi, ownApi, ownOrigin } from '../../../../examples/reference/test/ownApi';
-import { launch, openPage, pressBack } from '@statechart/paths/chromium';
+import { pressBack } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 
 /**
  * The reference API server behind the reference app's /api proxy: the harness's shared one, or in a
@@ -14,34 +14,31 @@ import { launch, openPage, pressBack } from '@statechart/paths/chromium';
  */
 const api = ownApi(() => inject('apiUrl'));
 
+const chromium = chromiumFixture({ origin: ownOrigin(() => inject('referenceUrl')) });
+const { origin } = chromium;
+/** The file's browser (the fixture's), for the tests that open contexts of their own by hand. */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launch();
+  browser = chromium.browser();
   await api.reset();
 });
 afterAll(async () => {
   await closeOwnApis();
-  await browser?.close();
   await api.reset();
 });
 
-const origin = ownOrigin(() => inject('referenceUrl'));
 const path = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const nav = (page: Page) => page.getByRole('navigation');
 
-/** A page of the reference app; `problems` collects uncaught errors and console errors. */
-async function open(url: string, test: (page: Page, problems: string[]) => Promise<void>) {
-  const { page, problems, close } = await openPage(browser, origin() + url);
-  try {
-    await test(page, problems);
-    // Chromium's own line for an HTTP error answer is the failure under test, not a problem.
-    expect(problems.filter((problem) => !/Failed to load resource/.test(problem))).toEqual([]);
-  } finally {
-    await close();
-  }
-}
+/**
+ * A page of the reference app in a context of its own (drafts live in localStorage); `problems`
+ * collects uncaught errors and console errors. Chromium's own line for an HTTP error answer is the
+ * failure under test, not a problem.
+ */
+const open = (url: string, test: (page: Page, problems: string[]) => Promise<void>) =>
+  chromium.open(url, test, { own: true, allow: /Failed to load resource/ });
 
 /** Where the focus is: `body` when it was lost, else the focused element's role (or tag) and name. */
 const focus = (page: Page) =>
@@ -244,62 +241,6 @@ describe.concurrent('the reference form in Chromium', () => {
     } finally {
       await context.close();
     }
-  });
-});
-
-describe.concurrent('access in Chromium', () => {
-  it('lands a deep link on not allowed, hides the nav entry, and returns to the target once signed in', async ({
-    expect,
-  }) => {
-    await open('/admin', async (page) => {
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(path(page)).toBe('/not-allowed');
-      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(path(page)).toBe('/admin');
-      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
-    });
-  });
-
-  it('goes on to the target when Back shows not allowed again after signing in', async ({ expect }) => {
-    await open('/admin', async (page) => {
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      await page.goBack();
-      await page.waitForFunction(() => location.pathname === '/admin');
-      expect(await heading(page, accessStrings.admin).count()).toBe(1);
-      expect(await heading(page, accessStrings.notAllowed).count()).toBe(0);
-      // The app keeps working from there: a nav entry and Back again.
-      await nav(page).getByRole('link', { name: accessStrings.adminNav }).waitFor();
-    });
-  });
-
-  it('keeps where a refused deep link was going across a reload of not allowed', async ({ expect }) => {
-    await open('/admin', async (page) => {
-      await heading(page, accessStrings.notAllowed).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(page.url()).not.toContain('admin');
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(path(page)).toBe('/admin');
-    });
-  });
-
-  it('keeps the role across a reload, from the session, not the URL', async ({ expect }) => {
-    await open('/admin', async (page) => {
-      await page.getByRole('button', { name: accessStrings.signIn }).click();
-      await heading(page, accessStrings.admin).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.admin).waitFor();
-      expect(page.url()).not.toContain('admin=');
-      await page.getByRole('button', { name: accessStrings.signOut }).click();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      await page.reload();
-      await heading(page, accessStrings.notAllowed).waitFor();
-      expect(await nav(page).getByRole('link', { name: accessStrings.adminNav }).count()).toBe(0);
-    });
   });
 });
 

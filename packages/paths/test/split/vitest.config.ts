@@ -24,8 +24,8 @@ export default defineConfig({
           name: 'split-dom',
           include: ['packages/paths/test/split/*.part.tsx'],
           environment: 'jsdom',
-          // The DOM level's set-up, as the framework's paths-dom project has it.
-          setupFiles: ['packages/react/test/setup.ts'],
+          // The DOM level's setup, as the framework's paths-dom project has it.
+          setupFiles: ['packages/paths/test/setup.ts'],
         },
       },
     ],

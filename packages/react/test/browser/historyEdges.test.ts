@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { headingNamed, launch, pathOf, pressBack, traverse, withPage } from '@statechart/paths/chromium';
+import type { Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
+import { headingNamed, pathOf, pressBack, traverse } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 import { historyEntries } from './historyEntries';
 
 /**
@@ -9,19 +10,9 @@ import { historyEntries } from './historyEntries';
  * and the History API's (browser-history-api, `window.navigation` hidden). After each: the URL is
  * the state's, the screen is the URL's, and the entries are the ones a person expects.
  */
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { open } = chromiumFixture();
 
 const historyApiMode = () => inject('historyApiMode');
-const open = (url: string, test: (page: Page) => Promise<void>) =>
-  withPage(context, inject('referenceUrl') + url, test);
 const heading = headingNamed;
 const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
 

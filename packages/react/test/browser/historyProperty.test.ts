@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, expect as vitestExpect, inject, it } from 'vitest';
-import { headingNamed, launch, pathOf } from '@statechart/paths/chromium';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, expect as vitestExpect, inject, it } from 'vitest';
+import { headingNamed, pathOf } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 
 /**
  * The history adapters as a person and a page script drive them, at random (issue 46): link
@@ -23,13 +24,7 @@ const SEED = Number(process.env.HISTORY_PROPERTY_SEED) || Date.now() % 2 ** 31;
  */
 const SETTLE_MS = 15_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumFixture();
 
 const historyApiMode = () => inject('historyApiMode');
 
@@ -374,13 +369,13 @@ describe('the history adapter under random moves', () => {
     { timeout: 600_000 },
     async () => {
       const navigationApi = !historyApiMode();
-      const origin = inject('referenceUrl');
+      const origin = chromium.origin();
       const started = Date.now();
       let runs = 0;
       const property = fc.asyncProperty(fc.commands(moves(navigationApi), { maxCommands: 8 }), async (commands) => {
         runs += 1;
         // A context per run: the record form's draft is kept in storage, and would be the next run's.
-        const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+        const context = await chromium.browser().newContext({ viewport: { width: 1024, height: 768 } });
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         try {

@@ -1,19 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { headingNamed, historyLength, launch, pathOf, pressBack, withPage } from '@statechart/paths/chromium';
+import type { Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
+import { headingNamed, historyLength, pathOf, pressBack } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 
 /**
  * The two history adapters (issue 34) on the built reference app in Chromium: the Navigation API's
  * where `window.navigation` exists (the browser project), the History API's where it is hidden
  * (the browser-history-api project, historyApiMode.ts). Each test says what each mode promises.
  */
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+const { open } = chromiumFixture({
   // What the page's navigations looked like to the Navigation API, recorded before the app's scripts.
-  await context.addInitScript(() => {
+  init: () => {
     const navigation = (window as { navigation?: Navigation }).navigation;
     const seen: { type: string; url: string; userInitiated: boolean; cancelable: boolean }[] = [];
     const entries: string[] = [];
@@ -23,16 +20,11 @@ beforeAll(async () => {
       seen.push({ type, url: new URL(destination.url).pathname, userInitiated, cancelable });
     });
     navigation?.addEventListener('currententrychange', () => entries.push(location.pathname));
-  });
-});
-afterAll(async () => {
-  await browser?.close();
+  },
 });
 
 const historyApiMode = () => inject('historyApiMode');
-const origin = () => inject('referenceUrl');
 const heading = headingNamed;
-const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
 const navigates = (page: Page) =>
   page.evaluate(
     () =>
@@ -145,12 +137,12 @@ describe.concurrent('the history adapter chosen at start', () => {
         link.textContent = 'Section in a new tab';
         document.querySelector('main')?.append(link);
       });
-      const opened = context.waitForEvent('page');
+      const opened = page.context().waitForEvent('page');
       await page.getByRole('link', { name: 'Section in a new tab' }).click();
       const tab = await opened;
       await tab.waitForURL(/\/section$/);
       await tab.close();
-      const second = context.waitForEvent('page');
+      const second = page.context().waitForEvent('page');
       await page
         .getByRole('navigation')
         .getByRole('link', { name: 'Section' })
@@ -198,28 +190,33 @@ describe.concurrent('a refused Back on a dirty form', () => {
   }) => {
     // Chromium lets a Back be cancelled only after a user action since the last cancel; the
     // protocol's Back counts as one, so the page is told each traversal is not cancelable instead.
-    const notCancelable = await browser.newContext();
-    await notCancelable.addInitScript(() => {
-      if (typeof NavigateEvent === 'undefined') return;
-      const cancelable = Object.getOwnPropertyDescriptor(Event.prototype, 'cancelable');
-      Object.defineProperty(NavigateEvent.prototype, 'cancelable', {
-        get(this: NavigateEvent) {
-          return this.navigationType === 'traverse' ? false : cancelable?.get?.call(this);
-        },
-      });
-    });
-    await withPage(notCancelable, origin() + '/', async (page) => {
-      await heading(page, 'Reference home').waitFor();
-      await dirtyEditor(page);
-      const length = await historyLength(page);
-      await pressBack(page);
-      await page.getByRole('alert').first().waitFor();
-      await expect.poll(() => pathOf(page)).toBe('/editor');
-      await heading(page, 'Editor').waitFor();
-      expect(await historyLength(page)).toBe(length);
-      expect(await page.getByLabel('Draft').inputValue()).toBe('unsaved words');
-    });
-    await notCancelable.close();
+    await open(
+      '/',
+      async (page) => {
+        await heading(page, 'Reference home').waitFor();
+        await dirtyEditor(page);
+        const length = await historyLength(page);
+        await pressBack(page);
+        await page.getByRole('alert').first().waitFor();
+        await expect.poll(() => pathOf(page)).toBe('/editor');
+        await heading(page, 'Editor').waitFor();
+        expect(await historyLength(page)).toBe(length);
+        expect(await page.getByLabel('Draft').inputValue()).toBe('unsaved words');
+      },
+      {
+        // A context of its own, without this file's recorder: the page is told traversals are not cancelable.
+        before: (context) =>
+          context.addInitScript(() => {
+            if (typeof NavigateEvent === 'undefined') return;
+            const cancelable = Object.getOwnPropertyDescriptor(Event.prototype, 'cancelable');
+            Object.defineProperty(NavigateEvent.prototype, 'cancelable', {
+              get(this: NavigateEvent) {
+                return this.navigationType === 'traverse' ? false : cancelable?.get?.call(this);
+              },
+            });
+          }),
+      },
+    );
   });
 });
 

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { headingNamed, launch, pathOf, pressBack, withPage } from '@statechart/paths/chromium';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { headingNamed, pathOf, pressBack } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 
 /**
  * View transitions on screen changes (issue 34) on the built reference app in Chromium, in both
@@ -105,34 +106,27 @@ function instrument() {
   });
 }
 
-let browser: Browser;
-let context: BrowserContext;
-let reduced: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  reduced = await browser.newContext({ viewport: { width: 1024, height: 768 }, reducedMotion: 'reduce' });
-  await context.addInitScript(instrument);
-  await reduced.addInitScript(instrument);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const origin = () => inject('referenceUrl');
+const chromium = chromiumFixture({ init: instrument });
 const heading = headingNamed;
 const nav = (page: Page) => page.getByRole('navigation');
 const transitions = (page: Page) =>
   page.evaluate(() => structuredClone((window as unknown as { __viewTransitions: Recorded[] }).__viewTransitions));
 
-/** Opens `url` once the shell's navigation effects are in (before, a move is never animated). */
-const open = (url: string, test: (page: Page) => Promise<void>, opener: BrowserContext = context) =>
-  withPage(opener, origin() + url, async (page) => {
-    await page.waitForFunction(() =>
-      (window as unknown as { __viewTransitionsAsked(): boolean }).__viewTransitionsAsked(),
-    );
-    await test(page);
-  });
+/**
+ * Opens `url` once the shell's navigation effects are in (before, a move is never animated): a tab
+ * of the shared context, or with `own`, a context of its own with those options.
+ */
+const open = (url: string, test: (page: Page) => Promise<void>, own?: BrowserContextOptions) =>
+  chromium.open(
+    url,
+    async (page) => {
+      await page.waitForFunction(() =>
+        (window as unknown as { __viewTransitionsAsked(): boolean }).__viewTransitionsAsked(),
+      );
+      await test(page);
+    },
+    own && { own, before: (context) => context.addInitScript(instrument) },
+  );
 
 /** The transitions recorded, once there are at least `count` and each has finished (or was skipped). */
 async function settled(page: Page, count: number): Promise<Recorded[]> {
@@ -344,7 +338,7 @@ describe.concurrent('view transitions on screen changes', () => {
         await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('All items');
         expect(await transitions(page)).toEqual([]);
       },
-      reduced,
+      { reducedMotion: 'reduce' },
     );
   });
 });

@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { launch, openPage } from '@statechart/paths/chromium';
+import type { Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
+import { chromiumFixture } from '../../../../scripts/browser-tests/fixture';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shapes = chromiumFixture({ app: 'shapesUrl' });
 
 /** Every CSP violation the page reports, from its first script on. */
 async function recordViolations(page: Page) {
@@ -36,16 +30,13 @@ describe.concurrent('the Content-Security-Policy of the built app', () => {
   });
 
   it('is set, allowing no inline script or style', async ({ expect }) => {
-    const { page, close } = await openPage(browser, inject('shapesUrl') + '/');
-    try {
+    await shapes.open('/', async (page) => {
       const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       expect(policy).toContain("script-src 'self'");
       expect(policy).toContain("style-src 'self'");
       expect(policy).not.toContain('unsafe-inline');
       expect(policy).not.toContain('unsafe-eval');
-    } finally {
-      await close();
-    }
+    });
   });
 
   for (const [app, screens] of [
@@ -55,7 +46,7 @@ describe.concurrent('the Content-Security-Policy of the built app', () => {
     it(`lets the ${app === 'shapesUrl' ? 'shapes' : 'reference'} app run every screen with no violation`, async ({
       expect,
     }) => {
-      const context = await browser.newContext();
+      const context = await shapes.browser().newContext();
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(error.message));
@@ -77,11 +68,11 @@ describe.concurrent('the Content-Security-Policy of the built app', () => {
   }
 
   it('blocks a script injected inline, reporting the violation', async ({ expect }) => {
-    const context = await browser.newContext();
+    const context = await shapes.browser().newContext();
     const page = await context.newPage();
     await recordViolations(page);
     try {
-      await page.goto(inject('shapesUrl') + '/');
+      await page.goto(shapes.origin() + '/');
       await page.locator('main h1').waitFor();
       await page.evaluate(() => {
         const script = document.createElement('script');

@@ -1,27 +1,12 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { errorStrings } from '@statechart/calls';
 import { stockStrings as strings } from '@statechart/react';
-import {
-  axeViolations,
-  COLOR_RULES,
-  violationsIn,
-  type ScreenState,
-  launch,
-  screenStatesOf,
-} from '@statechart/paths/chromium';
-import { referenceSpec } from '../../../../examples/reference/paths';
+import { violationsIn, type ScreenState, screenStatesOf } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
+import { referenceSpec } from '../paths';
 
 const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
-let browser: Browser;
-let shared: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  shared = await browser.newContext(CONTEXT);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumFixture({ context: CONTEXT });
 
 /**
  * The reference machine's screen states by hand: the overlay open over each kind of screen, and the
@@ -157,46 +142,10 @@ for (const [app, states] of [['reference', referenceStates]] as const) {
   describe.concurrent(`axe on every screen state of the ${app} app`, () => {
     for (const state of states) {
       it(`finds no violation on ${state.name}, in the light and the dark scheme`, async ({ expect }) => {
-        expect(await violationsIn({ browser, shared, context: CONTEXT }, inject('referenceUrl'), state)).toEqual([]);
+        const opener = { browser: chromium.browser(), shared: await chromium.context(), context: CONTEXT };
+        expect(await violationsIn(opener, chromium.origin(), state)).toEqual([]);
         // Two axe runs on a loaded page, beside other states' runs: seconds on a busy 2-core machine.
       }, 30_000);
     }
   });
 }
-
-// The audit itself can fail: a page with one violation of each kind the tests rely on (a DOM rule,
-// and a colour rule that only the dark scheme breaks), no app, so it costs one blank page.
-describe('the axe audit', () => {
-  it('says which heading it waited for, where, and what the page shows, when that heading never shows', async ({
-    expect,
-  }) => {
-    const state = { name: 'home, asserted with a placeholder', url: '/', heading: 'TODO: its heading' };
-    const audit = violationsIn(
-      { browser, shared, context: CONTEXT, headingTimeout: 1000 },
-      inject('referenceUrl'),
-      state,
-    );
-    await expect(audit).rejects.toThrow(
-      'home, asserted with a placeholder: the heading "TODO: its heading" never showed at / within 1000 ms; the page shows "Reference home"',
-    );
-  });
-
-  it('reports a DOM violation, and a colour violation with only the colour rules run', async ({ expect }) => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.setContent(
-        '<html lang="en"><head><title>t</title><style>@media (prefers-color-scheme: dark) { p { color: #111; background: #000; } }</style></head>' +
-          '<body><main><h1>Audit</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" /><p>Text</p></main></body></html>',
-      );
-      const light = await axeViolations(page);
-      expect(light.map((line) => line.split(':')[0])).toEqual(['image-alt']);
-      await page.emulateMedia({ colorScheme: 'dark' });
-      expect(await axeViolations(page, { rules: COLOR_RULES })).toEqual([
-        expect.stringMatching(/^color-contrast: .*\(p\)$/),
-      ]);
-    } finally {
-      await context.close();
-    }
-  });
-});

@@ -1,10 +1,11 @@
 import { apiControl } from '@statechart/calls/server';
 import { formStrings } from '@statechart/forms';
 import { stockStrings } from '@statechart/react';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { recordStrings } from '../../../../examples/reference/recordForm';
-import { headingNamed, launch, pathOf, pressBack } from '@statechart/paths/chromium';
+import { recordStrings } from '../recordForm';
+import { headingNamed, pathOf, pressBack } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
 
 /** The reference API server behind the reference apps' /api proxy (the harness's globalSetup starts it). */
 const api = apiControl(() => [inject('apiUrl')]);
@@ -13,17 +14,10 @@ const api = apiControl(() => [inject('apiUrl')]);
  * Where the focus goes after a move, and what a refused move says (issue 37): the reference app,
  * built and served (globalSetup.ts), in Chromium.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-  await api.reset();
-});
-afterAll(async () => {
-  await browser?.close();
-  await api.reset();
-});
+const chromium = chromiumFixture();
+beforeAll(() => api.reset());
+afterAll(() => api.reset());
 
-const origin = () => inject('referenceUrl');
 const heading = headingNamed;
 const nav = (page: Page) => page.getByRole('navigation');
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -37,34 +31,19 @@ const focus = (page: Page) =>
     return `${active.getAttribute('role') ?? active.tagName.toLowerCase()} ${name}`.trim();
   });
 
-/** A page of the reference app that fails the test on any uncaught error or console error. */
-async function open(
-  url: string,
-  test: (page: Page) => Promise<void>,
-  options: { viewport?: { width: number; height: number }; before?: (page: Page) => Promise<void> } = {},
-) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1024, height: 768 } });
-  try {
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-    page.on('console', (message) => void (message.type() === 'error' && problems.push(message.text())));
-    await options.before?.(page);
-    await page.goto(origin() + url);
-    await test(page);
-    expect(problems, `errors in the page at ${url}`).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+/**
+ * A page of the reference app in a context of its own (drafts live in localStorage), that fails the
+ * test on any uncaught error or console error.
+ */
+const open: typeof chromium.open = (url, test, options = {}) => chromium.open(url, test, { own: true, ...options });
 
 describe.concurrent('focus after a move', () => {
   it('focuses a heading at once when the entered screen’s view has none, instead of waiting seconds for one', async ({
     expect,
   }) => {
     // The list's own view (recordList, the index child) as a generated one may be: no heading.
-    const headless = async (page: Page) => {
-      await page.route(/\/assets\/recordList\.view-[^/]*\.js$/, (route) =>
+    const headless = async (context: BrowserContext) => {
+      await context.route(/\/assets\/recordList\.view-[^/]*\.js$/, (route) =>
         route.fulfill({ contentType: 'text/javascript', body: 'export function View() { return null; }' }),
       );
     };

@@ -1,26 +1,16 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { headingNamed, historyLength, launch, sharedContext, pathOf, withPage } from '@statechart/paths/chromium';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { headingNamed, historyLength, pathOf } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
 
 /**
  * The routing contract's promises that broke on statecharts of other shapes (issue 8), in Chromium
  * on the built reference app: each test is named after what broke.
  */
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  // A tab per test in one context: these tests use no storage but the tab's own sessionStorage.
-  context = await sharedContext(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const origin = () => inject('referenceUrl');
+// A tab per test in one context: these tests use no storage but the tab's own sessionStorage.
+const { open, origin } = chromiumFixture();
 const path = pathOf;
 const heading = headingNamed;
-const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
 
 interface TestApp {
   actor: { getSnapshot(): { context: { homeEntries: number } } };
@@ -53,7 +43,7 @@ const pushForeignEntry = (page: Page, url: string) =>
     history.pushState({ usr: null, key: 'foreign', idx: (state?.idx ?? 0) + 1 }, '', to);
   }, url);
 
-// Every test opens a context of its own (withPage) and none tells the API servers how to answer,
+// Every test opens a page of its own (open) and none tells the API servers how to answer,
 // so the tests run at once, up to the browser project's maxConcurrency: one's page load overlaps
 // another's waits. A test that needs api.behave() belongs in a sequential block (see calls.test.ts).
 describe.concurrent('a URL naming a routable ancestor of the screen shown (a parent without an index child)', () => {

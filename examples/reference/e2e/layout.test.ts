@@ -1,23 +1,19 @@
 import { formStrings } from '@statechart/forms';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { recordStrings } from '../../../../examples/reference/recordForm';
-import { animationsSettled, launch, withPage } from '@statechart/paths/chromium';
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { recordStrings } from '../recordForm';
+import { animationsSettled } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
 
 /**
  * Where things sit on screen (issue 37's screenshots at 1,440 and 390 px): lines that should meet
  * are measured in Chromium, on the reference app built and served (globalSetup.ts).
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = chromiumFixture();
 
+/** A page at `width` px, in a context of its own (a form's draft lives in localStorage). */
 const open = (url: string, width: number, test: (page: Page) => Promise<void>) =>
-  withPage(browser, inject('referenceUrl') + url, test, { viewport: { width, height: 900 } });
+  chromium.open(url, test, { own: true, viewport: { width, height: 900 } });
 const box = async (page: Page, selector: string) => {
   // A screen entering is moved by its entrance: measure once it has ended.
   await animationsSettled(page);

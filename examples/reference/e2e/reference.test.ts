@@ -1,32 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import {
-  headingNamed,
-  historyLength,
-  launch,
-  openPage,
-  pathOf,
-  pressBack,
-  sharedContext,
-  withPage,
-} from '@statechart/paths/chromium';
+import type { Browser, Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
+import { headingNamed, historyLength, openPage, pathOf, pressBack } from '@statechart/paths/chromium';
+import { chromiumFixture } from '../../../scripts/browser-tests/fixture';
 
-let browser: Browser;
-let context: BrowserContext;
-beforeAll(async () => {
-  browser = await launch();
-  // A tab per test in one context: these tests use no storage but the tab's own sessionStorage.
-  context = await sharedContext(browser);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const origin = () => inject('referenceUrl');
+// A tab per test in one context: these tests use no storage but the tab's own sessionStorage.
+const chromium = chromiumFixture();
+const { open, origin } = chromium;
 const path = pathOf;
 const heading = headingNamed;
-
-const open = (url: string, test: (page: Page) => Promise<void>) => withPage(context, origin() + url, test);
 
 /**
  * Opens `url` in a context of its own whose shell effects' chunk (focus, scroll, the header menu's
@@ -37,22 +18,23 @@ async function withEffectsHeld(
   options: Parameters<Browser['newContext']>[0],
   test: (page: Page, release: () => void) => Promise<void>,
 ) {
-  const own = await browser.newContext(options);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await own.route('**/assets/navigationEffects-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
   try {
-    await withPage(own, origin() + url, (page) => test(page, release));
+    await open(url, (page) => test(page, release), {
+      own: options ?? true,
+      before: (context) =>
+        context.route('**/assets/navigationEffects-*.js', async (route) => {
+          await held;
+          await route.continue();
+        }),
+    });
   } finally {
     release();
-    await own.close();
   }
 }
 
-// Every test opens a context of its own (withPage) and none tells the API servers how to answer,
+// Every test opens a page of its own (open) and none tells the API servers how to answer,
 // so the tests run at once, up to the browser project's maxConcurrency: one's page load overlaps
 // another's waits. A test that needs api.behave() belongs in a sequential block (see calls.test.ts).
 describe.concurrent('deep links to every reference route', () => {
@@ -404,9 +386,8 @@ describe.concurrent('the header', () => {
   it('stays one row on a 390 px phone: its 7 entries behind a menu button that opens and closes by keyboard', async ({
     expect,
   }) => {
-    await withPage(
-      context,
-      origin() + '/section/3',
+    await open(
+      '/section/3',
       async (page) => {
         await heading(page, 'Item 3').waitFor();
         // Escape and the focus leaving come with the effects' chunk, beside the first render.
@@ -471,9 +452,8 @@ describe.concurrent('the header', () => {
   });
 
   it('shows its entries on its one row when they fit, and the menu only when they stop fitting', async ({ expect }) => {
-    await withPage(
-      context,
-      origin() + '/',
+    await open(
+      '/',
       async (page) => {
         await heading(page, 'Reference home').waitFor();
         expect(await header(page)).toMatchObject({ rows: 1, overflows: false });
@@ -542,7 +522,7 @@ describe.concurrent('after a navigation', () => {
   });
 
   it('asks again for the focus chunk on the next navigation when it failed to load', async ({ expect }) => {
-    const own = await browser.newContext();
+    const own = await chromium.browser().newContext();
     let requests = 0;
     await own.route('**/assets/navigationEffects-*.js', (route) => {
       requests += 1;
@@ -635,7 +615,10 @@ describe.concurrent('a view that throws', () => {
 
 describe.concurrent('under a base path', () => {
   it('serves deep links and keeps the base in every URL', async ({ expect }) => {
-    const { page, problems, close } = await openPage(context, inject('baseUrl') + '/base/section/2?overlay=open');
+    const { page, problems, close } = await openPage(
+      await chromium.context(),
+      inject('baseUrl') + '/base/section/2?overlay=open',
+    );
     try {
       await heading(page, 'Item 2').waitFor();
       expect(path(page)).toBe('/base/section/2?overlay=open');
@@ -660,7 +643,7 @@ describe.concurrent('under a base path', () => {
 describe.concurrent('a view chunk that fails to load', () => {
   it('shows the error state, without fetching in a loop, and loads on a later navigation', async ({ expect }) => {
     // The route is in place before the app loads: its idle preload must not fetch the chunk first.
-    const { page, close } = await openPage(context, 'about:blank');
+    const { page, close } = await openPage(await chromium.context(), 'about:blank');
     try {
       let requests = 0;
       await page.route('**/editor.view-*.js', (route) => {
