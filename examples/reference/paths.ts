@@ -21,6 +21,14 @@ const callOutcomes = {
     { error: { code: 'http.5xx', status: 500 } },
     // The draft's key saved its first values (not these): the call sent those again and carries the saved id.
     { error: { code: 'savedBefore', status: 422, saved: { id: 1 } } },
+    // The same, when the first values could not be sent again: no record to link to or change.
+    { error: { code: 'savedBefore', status: 422 } },
+  ],
+  // The edits as a change to the record saved before: changed, or failed (Try again changes it again).
+  changeRecord: [
+    { output: { id: 1 } },
+    { error: { code: 'http.4xx', status: 422, fieldErrors: [{ field: 'name', code: 'taken' }] } },
+    { error: { code: 'http.5xx', status: 500 } },
   ],
 };
 const callExecutors = {
@@ -56,6 +64,7 @@ const formsEvents: AnyEvent[] = [
   { type: 'record.retry' },
   { type: 'record.edit' },
   { type: 'record.saveAsNew' },
+  { type: 'record.saveAsChange' },
   { type: 'record.new' },
   { type: 'record.discard' },
   // Another tab's text over this tab's own: asked about where the form is dirty, followed elsewhere.
@@ -169,6 +178,7 @@ export const referenceSpec = makeSpec({
     'record.retry': () => ({ do: 'click', role: 'button', name: recordStrings.retry }),
     'record.edit': () => ({ do: 'click', role: 'button', name: recordStrings.edit }),
     'record.saveAsNew': () => ({ do: 'click', role: 'button', name: formStrings.saveAsNew }),
+    'record.saveAsChange': () => ({ do: 'click', role: 'button', name: formStrings.saveAsChange }),
     'record.new': () => ({ do: 'click', role: 'button', name: recordStrings.another }),
     'record.discard': () => ({ do: 'click', role: 'button', name: recordStrings.discard }),
     // What the app hears from storage: delivered as is (as `view.failed` is).
@@ -199,6 +209,10 @@ export const referenceSpec = makeSpec({
     'reference.app.main.newRecord.saved': { heading: recordStrings.saved },
     'reference.app.main.newRecord.failed': { heading: recordStrings.failed },
     'reference.app.main.newRecord.savedBefore': { heading: formStrings.savedBefore },
+    'reference.app.main.newRecord.savedBefore.unknown': { heading: formStrings.savedBefore },
+    'reference.app.main.newRecord.savedBefore.known': { heading: formStrings.savedBefore },
+    'reference.app.main.newRecord.changing': { absentHeading: recordStrings.saved },
+    'reference.app.main.newRecord.changeFailed': { heading: recordStrings.failed },
     admin: { heading: accessStrings.admin, title: accessStrings.admin },
     notAllowed: { heading: accessStrings.notAllowed, title: accessStrings.notAllowed },
     error: { heading: strings.error.heading, title: referenceStrings.error },

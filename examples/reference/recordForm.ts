@@ -63,6 +63,12 @@ export const unansweredSubmit = fromPromise<{ id: number } | undefined, Submissi
   () => new Promise(() => {}),
 );
 
+/** What a change to a saved record sends: the form's submission, and which record. */
+export type RecordChange = Submission<RecordInput> & { id: number };
+
+/** The default change: a call that never answers, as `unansweredSubmit`; the app provides the real one. */
+export const unansweredChange = fromPromise<{ id: number } | undefined, RecordChange>(() => new Promise(() => {}));
+
 /** A stored draft: any of the fields, each what was typed, and its key (checked again when it is read). */
 const draftValue = v.pipe(v.string(), v.maxLength(limits.maxFieldLength));
 export const recordDraftSchema = formDraftSchema<RecordField>(

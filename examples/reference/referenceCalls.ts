@@ -7,7 +7,7 @@ import {
   firstSubmission,
   type Submission,
 } from '@statechart/calls';
-import { RECORD_NAME_MAX_LENGTH, type RecordInput } from './recordForm';
+import { RECORD_NAME_MAX_LENGTH, type RecordChange, type RecordInput } from './recordForm';
 import type { ReferenceRecord, ReferenceRecordPage } from './referenceMachine';
 
 /**
@@ -67,6 +67,17 @@ export const referenceCalls = (timeoutMs = DEFAULT_TIMEOUT_MS, fresh = true) =>
       timeoutMs,
       invalidates: ['listRecords'],
     }),
+    // A change to a record saved before ("Save as a change" after "This was saved already"): its own
+    // key (the form's next submit makes one), and the record's detail and the list are stale after it.
+    changeRecord: defineCall<RecordChange, { id: number } | undefined>({
+      method: 'PUT',
+      path: ({ id }) => `/api/records/${encodeURIComponent(id)}`,
+      body: ({ values }) => values,
+      idempotencyKey: ({ idempotencyKey }) => idempotencyKey,
+      response: v.optional(v.object({ id: v.number() })),
+      timeoutMs,
+      invalidates: ({ id }) => ['listRecords', { call: 'getRecord', input: { id } }],
+    }),
   });
 
 /** What the app provides for the actors the reference machine names. */
@@ -76,6 +87,7 @@ export function referenceActors(options: { timeoutMs?: number; fresh?: boolean }
     loadRecords: callActor(calls.listRecords),
     loadRecord: callActor(calls.getRecord),
     submitRecord: callActor(calls.saveRecord),
+    changeRecord: callActor(calls.changeRecord),
   };
 }
 

@@ -37,6 +37,7 @@ import {
   recordFields,
   recordSchema,
   recordStrings,
+  unansweredChange,
   unansweredSubmit,
   type RecordField,
 } from './recordForm';
@@ -121,6 +122,7 @@ export type ReferenceEvent =
   | { type: 'record.retry' }
   | { type: 'record.edit' }
   | { type: 'record.saveAsNew' }
+  | { type: 'record.saveAsChange' }
   | { type: 'record.new' }
   | { type: 'record.discard' }
   // The shared draft changed in another tab (the app hears it: examples/reference/main.tsx), and the answers.
@@ -177,6 +179,7 @@ export const referenceMachine = routed(
         loadRecords: callPlaceholder<ReferenceRecordPage, { page: number }>('loadRecords'),
         loadRecord: callPlaceholder<ReferenceRecord, { id: number }>('loadRecord'),
         submitRecord: unansweredSubmit,
+        changeRecord: unansweredChange,
       },
       actions: {
         countHomeEntry: assign({ homeEntries: ({ context }) => context.homeEntries + 1 }),
@@ -273,6 +276,9 @@ export const referenceMachine = routed(
         isRecordAsking: ({ context }) => context.record.asked !== undefined,
         isValidRecordChange: ({ event }) => v.is(recordChange, event),
         isRecordValid: ({ context }) => Object.keys(fieldErrors(recordSchema, context.record.values)).length === 0,
+        // The refusal came with the record the key saved (the call sent its first values again).
+        isSavedBeforeWithRecord: ({ event }) =>
+          'error' in event && toCallError(event.error).code === 'savedBefore' && v.is(savedBeforeId, event.error),
         isSavedBefore: ({ event }) => 'error' in event && toCallError(event.error).code === 'savedBefore',
         hasServerFieldErrors: ({ event }) =>
           'error' in event &&
@@ -522,6 +528,11 @@ export const referenceMachine = routed(
                       onError: [
                         { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
                         {
+                          guard: 'isSavedBeforeWithRecord',
+                          target: 'savedBefore.known',
+                          actions: ['noteRecordFailure', 'keepSavedBeforeId'],
+                        },
+                        {
                           guard: 'isSavedBefore',
                           target: 'savedBefore',
                           actions: ['noteRecordFailure', 'keepSavedBeforeId'],
@@ -539,7 +550,38 @@ export const referenceMachine = routed(
                       'record.saveAsNew': { target: 'submitting', actions: ['beginRecordSubmit', 'saveDraft'] },
                       'record.edit': 'editing',
                     },
+                    initial: 'unknown',
+                    states: {
+                      // Which record the key saved is not known (its first values could not be sent again).
+                      unknown: {},
+                      // It is (its id came back, in savedRecordId): the edits may change it instead.
+                      known: {
+                        on: {
+                          'record.saveAsChange': {
+                            target: '#newRecord.changing',
+                            actions: ['beginRecordSubmit', 'saveDraft'],
+                          },
+                        },
+                      },
+                    },
                   },
+                  changing: {
+                    invoke: {
+                      id: 'changeRecord',
+                      src: 'changeRecord',
+                      input: ({ context }) => ({ ...submission(context.record), id: context.savedRecordId ?? 0 }),
+                      onDone: {
+                        target: 'saved',
+                        actions: ['markRecordSaved', { type: 'clearDraft', params: { ended: 'saved' } }],
+                      },
+                      onError: [
+                        { guard: 'hasServerFieldErrors', target: 'editing', actions: 'showServerErrors' },
+                        { target: 'changeFailed', actions: 'noteRecordFailure' },
+                      ],
+                    },
+                  },
+                  // Try again sends the change again (its key), not a new record.
+                  changeFailed: { on: { 'record.retry': 'changing', 'record.edit': 'editing' } },
                 },
               },
               // forms: a screen only some roles may see; others land on notAllowed, which keeps it.

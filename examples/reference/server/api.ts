@@ -4,7 +4,7 @@ import { startApiServer, type ApiServer, type Handlers } from '@statechart/calls
 /**
  * The reference app's API: its handlers on the general API server (packages/calls/src/apiServer.ts), for
  * `npm run start:reference` (started inside Vite) and the tests (port 0). Placeholder records,
- * and a "new record" endpoint that refuses the name "taken" with a field error, as a real server
+ * a "change a saved record" endpoint, and a "new record" endpoint that refuses the name "taken" with a field error, as a real server
  * refuses a duplicate.
  */
 
@@ -45,6 +45,18 @@ export const referenceHandlers = (): Handlers => {
     'GET /api/records/:id': ({ params }) => {
       const record = [...apiRecords, ...saved].find((r) => String(r.id) === params.id);
       return record ? { body: record } : { status: 404, body: { message: 'No such record' } };
+    },
+    // Changes a record saved here (the placeholders stay as they are): what the form sent, checked again.
+    'PUT /api/records/:id': ({ params, body }) => {
+      const record = saved.find((r) => String(r.id) === params.id);
+      if (!record) return { status: 404, body: { message: 'No such record' } };
+      const parsed = v.safeParse(newRecordBody, body);
+      if (!parsed.success) {
+        const fieldErrors = parsed.issues.map((issue) => ({ field: v.getDotPath(issue) ?? '', code: 'invalid' }));
+        return { status: 422, body: { fieldErrors } };
+      }
+      record.name = parsed.output.name;
+      return { body: { id: record.id } };
     },
     // Saves the record (found by its id, not listed: see `saved`) and answers with its id.
     'POST /api/records': ({ body }) => {

@@ -6,16 +6,14 @@ import { recordFields, recordStrings } from '../recordForm';
 export function View() {
   const record = useMachineSelector((s) => s.context.record);
   const savedId = useMachineSelector((s) => s.context.savedRecordId);
-  const phase = useMachineSelector((s) =>
-    s.matches({ app: { main: { newRecord: 'saved' } } })
-      ? 'saved'
-      : s.matches({ app: { main: { newRecord: 'failed' } } }) ||
-          s.matches({ app: { main: { newRecord: 'savedBefore' } } })
-        ? 'failed'
-        : s.matches({ app: { main: { newRecord: 'submitting' } } })
-          ? 'submitting'
-          : 'editing',
-  );
+  const phase = useMachineSelector((s) => {
+    const at = (state: 'saved' | 'failed' | 'savedBefore' | 'changeFailed' | 'submitting' | 'changing') =>
+      s.matches({ app: { main: { newRecord: state } } });
+    if (at('saved')) return 'saved';
+    // "Saved already" and a failed change show as a failure, each with its own choices.
+    if (at('failed') || at('savedBefore') || at('changeFailed')) return 'failed';
+    return at('submitting') || at('changing') ? 'submitting' : 'editing';
+  });
   const send = useSend();
   return (
     <FormScreen
@@ -39,6 +37,8 @@ export function View() {
         retry: () => send({ type: 'record.retry' }),
         edit: () => send({ type: 'record.edit' }),
         saveAsNew: () => send({ type: 'record.saveAsNew' }),
+        // Only with the saved record's id (the machine's guard says the same): a change to it.
+        saveAsChange: savedId === undefined ? undefined : () => send({ type: 'record.saveAsChange' }),
         discard: () => send({ type: 'record.discard' }),
         another: () => send({ type: 'record.new' }),
         keepOwn: () => send({ type: 'record.keepOwn' }),

@@ -154,7 +154,7 @@ describe('the reference form in the DOM', () => {
   it('offers "Save as a change" after "saved already" when the app gives it, in the form’s own words if it has them', async () => {
     const sent: string[] = [];
     const record = emptyForm(emptyRecord);
-    // A view of an app with an update call (the reference app has none): the same FormScreen, given saveAsChange.
+    // A view of its own: the same FormScreen, given saveAsChange and words of its own for it.
     function WithChange() {
       return (
         <FormScreen

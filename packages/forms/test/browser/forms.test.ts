@@ -561,6 +561,35 @@ describe.concurrent('saving the reference form in Chromium', () => {
   );
 
   itWithOwnApi(
+    'after "saved already", saves the edits as a change to the record the key saved, with a new key, and no new record',
+    async ({ expect }) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await savedAlready(page);
+        const notice = page.getByRole('alert');
+        const link = notice.getByRole('link', { name: /^Open record \d+$/ });
+        await link.waitFor();
+        const savedId = Number((await link.textContent())?.replace(/\D/g, ''));
+        await notice.getByRole('button', { name: formStrings.saveAsChange }).click();
+        await heading(page, recordStrings.saved).waitFor();
+        expect(await page.getByRole('status').getByRole('link').textContent()).toBe(recordStrings.openSaved(savedId));
+        const posts = await saves();
+        const [change, ...more] = (await api.requestsFor(`/api/records/${savedId}`)).filter((r) => r.method === 'PUT');
+        expect(posts, 'the first save, the refusal, the first values sent again: no new record').toHaveLength(3);
+        expect(change, 'the change, with a key of its own').toMatchObject({ answered: true });
+        expect(change?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+        expect(change?.idempotencyKey).not.toBe(posts[0]?.idempotencyKey);
+        expect(more).toEqual([]);
+        await page.getByRole('status').getByRole('link').click();
+        await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Edited after');
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  itWithOwnApi(
     'after "saved already", Back to the form and Save sends the edits with a new key, never the refused one again',
     async ({ expect }) => {
       const context = await browser.newContext();
