@@ -1,7 +1,7 @@
 import { attachMoves } from './moves';
 import type { RouteEvent } from './routeMeta';
 import { isNeeded, sameLocation, type AttachMoves, type MoveOne, type RouterStart } from './syncStart';
-import { locate, resolveUrl, routeEvent, type RouteLocation } from './url';
+import { locate, resolveUrl, routeEvent, type RouteLocation } from './locations';
 
 /**
  * The moves with the common move's plan: a link or Back to another screen is one part of the URL,

@@ -2,7 +2,7 @@ import { getMicrosteps, transition } from 'xstate';
 import { LEAVING_REFUSED } from './leaving';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import { linkLocations, resolveLink } from './links';
-import { href, hrefFor, routeEvent, type RouteLocation } from './url';
+import { href, hrefFor, routeEvent, type RouteLocation } from './locations';
 import type { Refusal } from './sync';
 import { isActive, refuses, stripPrefix, type AttachMoves } from './syncStart';
 

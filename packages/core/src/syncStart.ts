@@ -2,17 +2,8 @@ import { getMicrosteps, type AnyMachineSnapshot, type AnyStateNode } from 'xstat
 import { BOOT_EVENT, isBooting } from './routed';
 import type { RouteEvent } from './routeMeta';
 import type { RouteTable } from './table';
-import {
-  activeNodesOf,
-  href,
-  hrefFor,
-  locate,
-  resolveUrl,
-  routeEvent,
-  sameScreens,
-  screensOf,
-  type RouteLocation,
-} from './url';
+import { activeNodesOf, href, hrefFor, locate, resolveUrl, routeEvent, type RouteLocation } from './locations';
+import { sameScreens, screensOf } from './screens';
 import type { Navigation, RouterSync, RouterSyncOptions } from './sync';
 import type { HistoryInterceptor } from './history';
 import type * as Moves from './fastPlan';
