@@ -1,3 +1,5 @@
+import type { History } from './history';
+
 /** URLs longer than this are not parsed: they land in the not-found state as typed. */
 export const MAX_URL_LENGTH = 2048;
 
@@ -43,4 +45,21 @@ function encodeSegment(text: string): string {
     // An unpaired surrogate (URIError): every surrogate becomes U+FFFD, as a URL parser writes a lone one.
     return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\ufffd'));
   }
+}
+
+/** The app-relative URL. One outside the base path (only reachable by script) is kept whole. */
+export function stripPrefix(prefix: string, url: string): string {
+  if (!prefix) return url;
+  if (url !== prefix && !url.startsWith(`${prefix}/`) && !url.startsWith(`${prefix}?`)) return url;
+  const rest = url.slice(prefix.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+/**
+ * The app URL the history is on, fragment included. react-router's `location` is a getter that
+ * reads window.location and history.state anew: read once per call.
+ */
+export function appUrlOf(history: History, prefix: string): string {
+  const { pathname, search, hash } = history.location;
+  return stripPrefix(prefix, pathname + search + hash);
 }

@@ -23,7 +23,8 @@ export {
 export { buildRouteTable, type Route, type RouteTable } from './table';
 export { href, hrefFor, locate, resolveUrl, routeEvent, type RouteLocation } from './locations';
 export { type Screen, screensOf } from './screens';
-export { createRouterSync, type Navigation, type Refusal, type RouterSync, type RouterSyncOptions } from './sync';
+export { createRouterSync } from './sync';
+export type { Navigation, Refusal, RouterSync, RouterSyncOptions } from './routerContract';
 export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
 export { createMemoryHistory, type MemoryHistoryOptions } from './memoryHistory';
 export {

@@ -1,14 +1,18 @@
-import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import { activeNodesOf, memo, paramsOf } from './screens';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import { MAX_URL_LENGTH, onOrigin, safeUrl, spelled } from './appUrl';
 import { matchSegments, splitPath, type Route, type RouteTable } from './table';
 
 // Route locations, the one currency of URL ⇄ state: read from a URL (resolveUrl), read from a
-// snapshot (locate), written as a URL (format, href, hrefFor). How a URL is spelled is appUrl.ts's;
-// the screens and titles a snapshot shows are screens.ts's. Reading a snapshot stays beside the
-// URL's reading and writing on purpose: in a module of its own, Rolldown puts xstate and the core
-// modules the views reach into a common chunk beside the entry (+0.9 KB gzip of first load,
-// `npm run budget`).
+// snapshot (locate), written as a URL (format, href, hrefFor), and compared with where the machine
+// is (isNeeded, sameLocation, isActive, refuses: what the start's probe and the moves' plans ask of
+// each part of a move). How a URL is spelled is appUrl.ts's; a snapshot's active nodes, params,
+// screens and titles are screens.ts's. These stay in one module on purpose: the router's start and
+// its moves' chunk both import them, and Rolldown merges what the views, the warmer and the moves
+// share into the first chunk only when no module of another chunk group lies between the start
+// and them: the comparisons in a module of their own, or the snapshot's reading in one, made a
+// common chunk beside the entry (+0.9 to +1 KB gzip of first load, `npm run budget`).
 
 /**
  * A routable state with the params that address it: what one part of a URL (the pathname, or a
@@ -128,46 +132,6 @@ export function routeEvent({ route, params }: RouteLocation): RouteEvent {
 }
 
 /**
- * Values derived from a snapshot, kept while the snapshot lives: every link, the shell and the
- * router ask for the same few per snapshot, and a snapshot never changes.
- */
-const derived = new WeakMap<RouteTable, WeakMap<AnyMachineSnapshot, Map<string, unknown>>>();
-export function memo<T>(table: RouteTable, snapshot: AnyMachineSnapshot, name: string, compute: () => T): T {
-  let bySnapshot = derived.get(table);
-  if (!bySnapshot) derived.set(table, (bySnapshot = new WeakMap()));
-  let values = bySnapshot.get(snapshot);
-  if (!values) bySnapshot.set(snapshot, (values = new Map()));
-  if (!values.has(name)) values.set(name, compute());
-  return values.get(name) as T;
-}
-
-/** The URL params in a routed machine's context (RoutedContext: every routed machine has them). */
-export function paramsOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
-  return snapshot.context.params as Record<string, unknown>;
-}
-
-/** The state nodes a snapshot is in, parents before children, in document order. */
-export function activeNodesOf(table: RouteTable, snapshot: AnyMachineSnapshot): AnyStateNode[] {
-  return memo(table, snapshot, 'activeNodes', () => activeNodes(table.machine.root, snapshot.value));
-}
-
-/** The state nodes a state value is in, parents before children, in document order. */
-export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [root];
-  const walk = (node: AnyStateNode, at: StateValue) => {
-    const keys = typeof at === 'string' ? [at] : Object.keys(at);
-    for (const key of keys) {
-      const child = node.states[key] as AnyStateNode | undefined;
-      if (!child) continue;
-      nodes.push(child);
-      if (typeof at !== 'string') walk(child, (at as Record<string, StateValue>)[key] as StateValue);
-    }
-  };
-  walk(root, value);
-  return nodes;
-}
-
-/**
  * Where a snapshot is, as URL locations: the deepest active routable state of each URL part,
  * with the params it owns from the context. A state without a route shows at its nearest
  * routable ancestor's URL.
@@ -269,4 +233,43 @@ export function linkParts(
 
 function order(table: RouteTable, location: RouteLocation): number {
   return location.route.region === null ? -1 : [...table.tries.keys()].indexOf(location.route.region);
+}
+
+/** Whether a move must send `location`'s event from `at`: its region is shown, and it is not where `at` is. */
+export function isNeeded(table: RouteTable, location: RouteLocation, at: AnyMachineSnapshot): boolean {
+  const region = location.route.region;
+  if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
+  return !locate(table, at).some((here) => sameLocation(here, location));
+}
+
+export function sameLocation(a: RouteLocation, b: RouteLocation): boolean {
+  if (a.route !== b.route) return false;
+  // Every name of either, without a set of them: a click compares a few locations.
+  for (const name in a.params) if (!Object.is(a.params[name], b.params[name])) return false;
+  for (const name in b.params) if (!Object.is(a.params[name], b.params[name])) return false;
+  return true;
+}
+
+export function isActive(table: RouteTable, snapshot: AnyMachineSnapshot, node: AnyStateNode | undefined): boolean {
+  return node !== undefined && activeNodesOf(table, snapshot).includes(node);
+}
+
+/**
+ * A part of a URL-driven move is refused when the machine never enters its state and stays where
+ * it was in that part of the URL. Entering it counts even if the machine then moves on (a redirect,
+ * also to the screen shown), and so does moving elsewhere (the machine sends you to another screen).
+ */
+export function refuses(
+  table: RouteTable,
+  location: RouteLocation,
+  before: AnyMachineSnapshot,
+  steps: ReadonlyArray<readonly [AnyMachineSnapshot, unknown]>,
+  after: AnyMachineSnapshot,
+): boolean {
+  if (steps.some(([snapshot]) => isActive(table, snapshot, location.route.node))) return false;
+  const inRegion = (snapshot: AnyMachineSnapshot) =>
+    locate(table, snapshot).find((here) => here.route.region === location.route.region);
+  const was = inRegion(before);
+  const is = inRegion(after);
+  return was === is || (was !== undefined && is !== undefined && sameLocation(was, is));
 }

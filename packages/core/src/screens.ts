@@ -1,7 +1,48 @@
-import type { AnyMachineSnapshot } from 'xstate';
-import { activeNodesOf, memo, paramsOf } from './locations';
+import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
 import { URL_PARAM, type RouteMeta } from './routeMeta';
 import type { RouteTable } from './table';
+
+// What a snapshot shows: the state nodes it is in, its URL params, the screens and their titles.
+
+/**
+ * Values derived from a snapshot, kept while the snapshot lives: every link, the shell and the
+ * router ask for the same few per snapshot, and a snapshot never changes.
+ */
+const derived = new WeakMap<RouteTable, WeakMap<AnyMachineSnapshot, Map<string, unknown>>>();
+export function memo<T>(table: RouteTable, snapshot: AnyMachineSnapshot, name: string, compute: () => T): T {
+  let bySnapshot = derived.get(table);
+  if (!bySnapshot) derived.set(table, (bySnapshot = new WeakMap()));
+  let values = bySnapshot.get(snapshot);
+  if (!values) bySnapshot.set(snapshot, (values = new Map()));
+  if (!values.has(name)) values.set(name, compute());
+  return values.get(name) as T;
+}
+
+/** The URL params in a routed machine's context (RoutedContext: every routed machine has them). */
+export function paramsOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  return snapshot.context.params as Record<string, unknown>;
+}
+
+/** The state nodes a snapshot is in, parents before children, in document order. */
+export function activeNodesOf(table: RouteTable, snapshot: AnyMachineSnapshot): AnyStateNode[] {
+  return memo(table, snapshot, 'activeNodes', () => activeNodes(table.machine.root, snapshot.value));
+}
+
+/** The state nodes a state value is in, parents before children, in document order. */
+export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode[] {
+  const nodes: AnyStateNode[] = [root];
+  const walk = (node: AnyStateNode, at: StateValue) => {
+    const keys = typeof at === 'string' ? [at] : Object.keys(at);
+    for (const key of keys) {
+      const child = node.states[key] as AnyStateNode | undefined;
+      if (!child) continue;
+      nodes.push(child);
+      if (typeof at !== 'string') walk(child, (at as Record<string, StateValue>)[key] as StateValue);
+    }
+  };
+  walk(root, value);
+  return nodes;
+}
 
 /**
  * One screen shown: a state with a path and the path params it owns (not search params). `key`
