@@ -3,8 +3,7 @@ import { LEAVING_REFUSED } from './leaving';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import { linkLocations, resolveLink } from './links';
 import { appUrlOf, stripPrefix } from './appUrl';
-import { isActive, refuses } from './locations';
-import { href, hrefFor, resolveUrl, routeEvent, type RouteLocation } from './locations';
+import { href, hrefFor, isActive, refuses, resolveUrl, routeEvent, type RouteLocation } from './locations';
 import type { AttachMoves, MoveOne, RouterStart } from './movesProtocol';
 import type { Refusal } from './routerContract';
 
@@ -20,7 +19,7 @@ const withoutHash = (url: string) => {
  * entries (a refused Back goes forward again, so the forward entry survives).
  */
 export const attachMoves: AttachMoves = (start) => {
-  const { options, prefix, shown: state, steps } = start;
+  const { options, prefix, shown, steps } = start;
   const { actor, table, history } = options;
   const { send, write, settle } = steps;
   const appUrl = () => appUrlOf(history, prefix);
@@ -53,13 +52,13 @@ export const attachMoves: AttachMoves = (start) => {
   const move = (events: RouteEvent[] | 'refused', asked: () => string) => {
     if (events === 'refused') return refused(asked(), 0);
     send(events);
-    const next = shown();
-    if (next !== state.url || next !== appUrl()) write('push', next);
+    const next = stateUrl();
+    if (next !== shown.url || next !== appUrl()) write('push', next);
     settle('push');
   };
-  const shown = () => href(table, actor.getSnapshot());
+  const stateUrl = () => href(table, actor.getSnapshot());
   const navigate = (url: string) => {
-    const asked = resolveLink(url, state.url);
+    const asked = resolveLink(url, shown.url);
     refusals.forget();
     move(plan(asked, sendOne), () => asked);
   };
@@ -72,7 +71,7 @@ export const attachMoves: AttachMoves = (start) => {
    * or after a fragment's entry of the same screen (fragments are the browser's: kept as they are).
    */
   const onShownEntry = (asked: string) =>
-    withoutHash(asked) === withoutHash(state.url) && (state.at === undefined || state.at === state.entry);
+    withoutHash(asked) === withoutHash(shown.url) && (shown.at === undefined || shown.at === shown.entry);
 
   /**
    * A move the adapter heard before it commits: planned now, and made once the browser committed
@@ -100,7 +99,7 @@ export const attachMoves: AttachMoves = (start) => {
           restoring = false;
           return;
         }
-        const moved = state.at !== undefined && state.entry !== undefined ? state.at - state.entry : undefined;
+        const moved = shown.at !== undefined && shown.entry !== undefined ? shown.at - shown.entry : undefined;
         if (moved) history.go(-moved);
         return;
       }
@@ -111,8 +110,8 @@ export const attachMoves: AttachMoves = (start) => {
       if (events === 'refused') {
         // Step back over the same distance instead of rewriting, so no entry is lost or changed.
         const moved =
-          state.at !== undefined && state.entry !== undefined
-            ? state.at - state.entry
+          shown.at !== undefined && shown.entry !== undefined
+            ? shown.at - shown.entry
             : kind === 'replace'
               ? 0
               : (delta ?? (kind ? 1 : 0));
@@ -121,16 +120,16 @@ export const attachMoves: AttachMoves = (start) => {
           restoring = true;
           history.go(-moved);
         } else {
-          write('replace', state.url);
+          write('replace', shown.url);
         }
         return;
       }
       send(events);
-      state.url = shown();
-      state.entry = state.at;
+      shown.url = stateUrl();
+      shown.entry = shown.at;
       // A redirect or a non-canonical spelling: this entry (only this one) becomes the state's URL.
       // Its fragment is the browser's (docs/routing.md), and stays where the rest is the state's.
-      if (state.url !== withoutHash(asked)) write('replace', state.url);
+      if (shown.url !== withoutHash(asked)) write('replace', shown.url);
       settle(kind ?? 'pop');
     },
     // An adapter that hears moves before they commit (the Navigation API): a refused traversal is
