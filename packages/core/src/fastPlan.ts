@@ -1,7 +1,8 @@
+import { isNeeded, sameLocation } from './locations';
+import { locate, routeEvent, type RouteLocation } from './locations';
 import { attachMoves } from './moves';
+import type { AttachMoves, MoveOne, RouterStart } from './movesProtocol';
 import type { RouteEvent } from './routeMeta';
-import { isNeeded, sameLocation, type AttachMoves, type MoveOne, type RouterStart } from './syncStart';
-import { locate, resolveUrl, routeEvent, type RouteLocation } from './url';
 
 /**
  * The moves with the common move's plan: a link or Back to another screen is one part of the URL,
@@ -15,8 +16,8 @@ import { locate, resolveUrl, routeEvent, type RouteLocation } from './url';
 export const attachPlannedMoves: AttachMoves = (start) => attachMoves(withFastPlan(start));
 
 export function withFastPlan(start: RouterStart): RouterStart {
-  const { actor, table } = start;
-  const planMove = (locations: RouteLocation[], one?: MoveOne): RouteEvent[] | 'refused' => {
+  const { actor, table } = start.options;
+  const plan = (locations: RouteLocation[], one?: MoveOne): RouteEvent[] | 'refused' => {
     const now = actor.getSnapshot();
     const moving = locations.filter((location) => isNeeded(table, location, now));
     const only = moving.length === 1 ? moving[0] : undefined;
@@ -33,7 +34,7 @@ export function withFastPlan(start: RouterStart): RouterStart {
         return [event];
       }
     }
-    return start.planMove(locations);
+    return start.plan(locations);
   };
-  return { ...start, plan: (url, one) => planMove(resolveUrl(table, url), one), planMove };
+  return { ...start, plan };
 }

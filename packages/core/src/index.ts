@@ -21,8 +21,10 @@ export {
   URL_PARAM,
 } from './routeMeta';
 export { buildRouteTable, type Route, type RouteTable } from './table';
-export { href, hrefFor, locate, resolveUrl, routeEvent, type RouteLocation, type Screen, screensOf } from './url';
-export { createRouterSync, type Navigation, type Refusal, type RouterSync, type RouterSyncOptions } from './sync';
+export { href, hrefFor, locate, resolveUrl, routeEvent, type RouteLocation } from './locations';
+export { type Screen, screensOf } from './screens';
+export { createRouterSync } from './sync';
+export type { Navigation, Refusal, RouterSync, RouterSyncOptions } from './routerContract';
 export type { History, HistoryInterceptor, HistoryLocation, HistoryUpdate } from './history';
 export { createMemoryHistory, type MemoryHistoryOptions } from './memoryHistory';
 export {

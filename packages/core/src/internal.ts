@@ -8,7 +8,7 @@
  * Tests of the core import these from its source, not from here.
  */
 export { BOOT_EVENT, BOOT_STATE, isBooting, ownParams, ROUTE_GUARD } from './routed';
-export { activeNodes, activeNodesOf, paramsOf, sameScreens, screenKey, screensKey, screenTitles } from './url';
+export { activeNodes, activeNodesOf, paramsOf, sameScreens, screenKey, screensKey, screenTitles } from './screens';
 export { linkLocations } from './links';
 export { createDeferredRouterSync, loadRouterMoves } from './syncStart';
 export { refusesLeaving } from './leaving';

@@ -34,9 +34,9 @@ export interface RefuseLeavingOptions {
  *
  * It works because a state's own `xstate.route` handler is chosen before the route transitions
  * of its ancestors; a targetless transition changes nothing. The router sends the machine the move
- * it refused (sync.ts), so each refusal emits `LEAVING_REFUSED`: a view says why nothing happened
+ * it refused (syncStart.ts's probe, moves.ts's sendOne), so each refusal emits `LEAVING_REFUSED`: a view says why nothing happened
  * (FormScreen's notice). Reload and closing the tab ask the browser's confirmation while it holds
- * (sync.ts probes the same way).
+ * (moves.ts's guardLeaving probes the same way).
  */
 export function refuseLeavingWhile<const G extends string>(guard: G, options: RefuseLeavingOptions = {}) {
   // Why the cast: emit()'s action is typed by its own context and events, which are not the

@@ -1,5 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
-import { format, linkParts, locationsOf, MAX_URL_LENGTH, ORIGIN, written, type RouteLocation } from './url';
+import { MAX_URL_LENGTH, ORIGIN } from './appUrl';
+import { format, linkParts, locationsOf, written, type RouteLocation } from './locations';
 import type { RouteTable } from './table';
 
 // What a move asks of URLs beyond the first screen's needs: in the router's moves' chunk (moves.ts).

@@ -2,9 +2,10 @@ import { getMicrosteps, transition } from 'xstate';
 import { LEAVING_REFUSED } from './leaving';
 import { URL_PARAM, type RouteEvent } from './routeMeta';
 import { linkLocations, resolveLink } from './links';
-import { href, hrefFor, routeEvent, type RouteLocation } from './url';
-import type { Refusal } from './sync';
-import { isActive, refuses, stripPrefix, type AttachMoves } from './syncStart';
+import { appUrlOf, stripPrefix } from './appUrl';
+import { href, hrefFor, isActive, refuses, resolveUrl, routeEvent, type RouteLocation } from './locations';
+import type { AttachMoves, MoveOne, RouterStart } from './movesProtocol';
+import type { Refusal } from './routerContract';
 
 const withoutHash = (url: string) => {
   const at = url.indexOf('#');
@@ -18,36 +19,15 @@ const withoutHash = (url: string) => {
  * entries (a refused Back goes forward again, so the forward entry survives).
  */
 export const attachMoves: AttachMoves = (start) => {
-  const { actor, table, history, prefix, window: win, state, plan, planMove, send, write, settle, appUrl } = start;
+  const { options, prefix, shown, steps } = start;
+  const { actor, table, history } = options;
+  const { send, write, settle } = steps;
+  const appUrl = () => appUrlOf(history, prefix);
+  const plan = (url: string, one?: MoveOne) => start.plan(resolveUrl(table, url), one);
   let restoring = false;
-  let refusal: Refusal | undefined;
-  let refusals = 0;
-  // The machine's words for the refusal being planned, and its way out (refuseLeavingWhile emits them).
-  let refusedWords: string | undefined;
-  let discard: string | undefined;
-  const words = actor.on?.(LEAVING_REFUSED, (event: { message?: unknown; discard?: unknown }) => {
-    refusedWords = typeof event.message === 'string' ? event.message : undefined;
-    discard = typeof event.discard === 'string' ? event.discard : undefined;
-  });
-  const refused = (url: string, delta: number) => {
-    refusal = { id: ++refusals, url, message: refusedWords, discard, navigation: start.navigation().id, delta };
-    refusedWords = discard = undefined;
-    start.notify();
-  };
-
-  const refusesLeaving = () => {
-    const probe = routeEvent({ route: table.notFound, params: { [URL_PARAM]: '/' } });
-    const [next] = transition(table.machine, actor.getSnapshot(), probe);
-    return !isActive(table, next, table.notFound.node);
-  };
-  const onBeforeUnload = (event: BeforeUnloadEvent) => {
-    // Asked only when the page is about to unload, not on every transition.
-    if (!refusesLeaving()) return;
-    event.preventDefault();
-    // Chromium still wants returnValue set to show its own confirmation.
-    event.returnValue = '';
-  };
-  win?.addEventListener('beforeunload', onBeforeUnload);
+  const refusals = recordRefusals(start);
+  const { refused } = refusals;
+  const leaving = guardLeaving(start);
 
   /**
    * A move the app asks for (a link, navigate()) of one part is sent at once: the machine hears a
@@ -72,14 +52,14 @@ export const attachMoves: AttachMoves = (start) => {
   const move = (events: RouteEvent[] | 'refused', asked: () => string) => {
     if (events === 'refused') return refused(asked(), 0);
     send(events);
-    const next = shown();
-    if (next !== state.current || next !== appUrl()) write('push', next);
+    const next = stateUrl();
+    if (next !== shown.url || next !== appUrl()) write('push', next);
     settle('push');
   };
-  const shown = () => href(table, actor.getSnapshot());
+  const stateUrl = () => href(table, actor.getSnapshot());
   const navigate = (url: string) => {
-    const asked = resolveLink(url, state.current);
-    refusedWords = discard = undefined;
+    const asked = resolveLink(url, shown.url);
+    refusals.forget();
     move(plan(asked, sendOne), () => asked);
   };
 
@@ -91,7 +71,22 @@ export const attachMoves: AttachMoves = (start) => {
    * or after a fragment's entry of the same screen (fragments are the browser's: kept as they are).
    */
   const onShownEntry = (asked: string) =>
-    withoutHash(asked) === withoutHash(state.current) && (state.at === undefined || state.at === state.shown);
+    withoutHash(asked) === withoutHash(shown.url) && (shown.at === undefined || shown.at === shown.entry);
+
+  /**
+   * A move the adapter heard before it commits: planned now, and made once the browser committed
+   * it (pop, with its kind: the entry is the browser's own); false: refused, the adapter cancels it.
+   */
+  const intercepted = (asked: string, delta: number): boolean => {
+    refusals.forget();
+    const events = plan(asked);
+    if (events === 'refused') {
+      refused(asked, delta);
+      return false;
+    }
+    planned = { url: asked, events };
+    return true;
+  };
 
   return {
     pop(from, delta, kind) {
@@ -104,19 +99,19 @@ export const attachMoves: AttachMoves = (start) => {
           restoring = false;
           return;
         }
-        const moved = state.at !== undefined && state.shown !== undefined ? state.at - state.shown : undefined;
+        const moved = shown.at !== undefined && shown.entry !== undefined ? shown.at - shown.entry : undefined;
         if (moved) history.go(-moved);
         return;
       }
       const ready = planned?.url === asked ? planned.events : undefined;
       planned = undefined;
-      if (!ready) refusedWords = discard = undefined;
+      if (!ready) refusals.forget();
       const events = ready ?? plan(asked);
       if (events === 'refused') {
         // Step back over the same distance instead of rewriting, so no entry is lost or changed.
         const moved =
-          state.at !== undefined && state.shown !== undefined
-            ? state.at - state.shown
+          shown.at !== undefined && shown.entry !== undefined
+            ? shown.at - shown.entry
             : kind === 'replace'
               ? 0
               : (delta ?? (kind ? 1 : 0));
@@ -125,16 +120,16 @@ export const attachMoves: AttachMoves = (start) => {
           restoring = true;
           history.go(-moved);
         } else {
-          write('replace', state.current);
+          write('replace', shown.url);
         }
         return;
       }
       send(events);
-      state.current = shown();
-      state.shown = state.at;
+      shown.url = stateUrl();
+      shown.entry = shown.at;
       // A redirect or a non-canonical spelling: this entry (only this one) becomes the state's URL.
       // Its fragment is the browser's (docs/routing.md), and stays where the rest is the state's.
-      if (state.current !== withoutHash(asked)) write('replace', state.current);
+      if (shown.url !== withoutHash(asked)) write('replace', shown.url);
       settle(kind ?? 'pop');
     },
     // An adapter that hears moves before they commit (the Navigation API): a refused traversal is
@@ -143,46 +138,80 @@ export const attachMoves: AttachMoves = (start) => {
       const asked = stripPrefix(prefix, url);
       // Not the router's: left to the browser.
       if (kind === 'reload' || (prefix && asked === url)) return;
-      refusedWords = discard = undefined;
-      const events = plan(asked);
-      if (events === 'refused') {
-        refused(asked, 0);
-        return false;
-      }
-      // Made once the browser committed it (pop, with its kind): the entry is the browser's own.
-      planned = { url: asked, events };
-      return true;
+      return intercepted(asked, 0);
     },
-    traversal(url, delta) {
-      // The step back after a refusal the browser would not let us cancel.
-      if (restoring) return true;
-      const asked = stripPrefix(prefix, url);
-      refusedWords = discard = undefined;
-      const events = plan(asked);
-      if (events === 'refused') {
-        refused(asked, delta);
-        return false;
-      }
-      planned = { url: asked, events };
-      return true;
-    },
+    // The step back after a refusal the browser would not let us cancel goes through.
+    traversal: (url, delta) => restoring || intercepted(stripPrefix(prefix, url), delta),
     navigate,
     follow(to, params, snapshot = actor.getSnapshot()) {
       const locations = linkLocations(table, snapshot, to, params);
       if (!locations) return navigate(hrefFor(table, snapshot, to, params));
-      refusedWords = discard = undefined;
-      move(planMove(locations, sendOne), () => hrefFor(table, snapshot, to, params));
+      refusals.forget();
+      move(start.plan(locations, sendOne), () => hrefFor(table, snapshot, to, params));
     },
-    isBlocking: refusesLeaving,
-    getRefusal: () => refusal,
+    isBlocking: leaving.blocks,
+    getRefusal: refusals.latest,
     retry() {
+      const refusal = refusals.latest();
       if (!refusal) return;
       if (refusal.delta) history.go(refusal.delta);
       else navigate(refusal.url);
     },
     stop() {
-      words?.unsubscribe();
-      win?.removeEventListener('beforeunload', onBeforeUnload);
+      refusals.stop();
+      leaving.stop();
     },
   };
 };
+
+/**
+ * The refused moves' records: each with the machine's words for it and its way out, which
+ * refuseLeavingWhile emits (LEAVING_REFUSED) while the move is planned. Subscribers hear each.
+ */
+function recordRefusals({ options: { actor }, shown, steps }: RouterStart) {
+  let refusal: Refusal | undefined;
+  let count = 0;
+  let message: string | undefined;
+  let discard: string | undefined;
+  const words = actor.on?.(LEAVING_REFUSED, (event: { message?: unknown; discard?: unknown }) => {
+    message = typeof event.message === 'string' ? event.message : undefined;
+    discard = typeof event.discard === 'string' ? event.discard : undefined;
+  });
+  const forget = () => {
+    message = discard = undefined;
+  };
+  return {
+    /** Records a refusal of the move to `url` (`delta`: how far a traversal went or would have gone). */
+    refused(url: string, delta: number) {
+      refusal = { id: ++count, url, message, discard, navigation: shown.navigation.id, delta };
+      forget();
+      steps.notify();
+    },
+    /** Before a new move is planned: words heard earlier are not its own. */
+    forget,
+    latest: () => refusal,
+    stop: () => words?.unsubscribe(),
+  };
+}
+
+/**
+ * beforeunload while the machine would refuse leaving (reload, closing the tab): the browser asks.
+ * The machine would refuse leaving when a move to the not-found route, which every machine takes,
+ * is not taken.
+ */
+function guardLeaving({ options: { actor, table, window: win } }: RouterStart) {
+  const blocks = () => {
+    const probe = routeEvent({ route: table.notFound, params: { [URL_PARAM]: '/' } });
+    const [next] = transition(table.machine, actor.getSnapshot(), probe);
+    return !isActive(table, next, table.notFound.node);
+  };
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    // Asked only when the page is about to unload, not on every transition.
+    if (!blocks()) return;
+    event.preventDefault();
+    // Chromium still wants returnValue set to show its own confirmation.
+    event.returnValue = '';
+  };
+  win?.addEventListener('beforeunload', onBeforeUnload);
+  return { blocks, stop: () => win?.removeEventListener('beforeunload', onBeforeUnload) };
+}

@@ -7,7 +7,9 @@ import { int, text, type RouteEvent, type RouteMeta, type RoutedContext } from '
 import { createRouterSync } from '../src/sync';
 import { buildRouteTable } from '../src/table';
 import { linkLocations } from '../src/links';
-import { format, href, hrefFor, isAppRelative, MAX_URL_LENGTH, resolveUrl, screensOf } from '../src/url';
+import { isAppRelative, MAX_URL_LENGTH } from '../src/appUrl';
+import { format, href, hrefFor, resolveUrl } from '../src/locations';
+import { screensOf } from '../src/screens';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { shapesMachine } from '../../../examples/shapes/shapesMachine';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { attachMoves } from '../src/moves';
-import { startRouterSync, type AttachMoves } from '../src/syncStart';
+import type { AttachMoves } from '../src/movesProtocol';
+import { startRouterSync } from '../src/syncStart';
 import { buildRouteTable } from '../src/table';
 
 const table = buildRouteTable(referenceMachine);

@@ -6,7 +6,7 @@ import { routed, startsAtUrl } from '../src/routed';
 import { type RouteEvent, type RouteMeta, type RoutedContext } from '../src/routeMeta';
 import { createRouterSync } from '../src/sync';
 import { buildRouteTable } from '../src/table';
-import { isAppRelative, safeUrl } from '../src/url';
+import { isAppRelative, safeUrl } from '../src/appUrl';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { anyNavigateInput } from '@statechart/paths';
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { buildRouteTable } from '../src/table';
-import { href, hrefFor, MAX_URL_LENGTH, resolveUrl, routeEvent, screenKey, screenTitles } from '../src/url';
+import { MAX_URL_LENGTH } from '../src/appUrl';
+import { href, hrefFor, resolveUrl, routeEvent } from '../src/locations';
+import { screenKey, screenTitles } from '../src/screens';
 
 const table = buildRouteTable(referenceMachine);
 const resolve = (url: string) => resolveUrl(table, url).map(({ route, params }) => ({ to: route.id, params }));

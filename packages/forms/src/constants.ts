@@ -3,7 +3,7 @@
  * placeholder once. Code that owns a value imports it from here.
  */
 export const limits = {
-  /** The longest URL the router accepts (packages/core/src/url.ts keeps its own MAX_URL_LENGTH). */
+  /** The longest URL the router accepts (packages/core/src/appUrl.ts keeps its own MAX_URL_LENGTH). */
   maxUrlLength: 2048,
   /** The longest value a form field takes from a change event; longer input is ignored. */
   maxFieldLength: 2000,

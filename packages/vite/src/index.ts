@@ -2,4 +2,6 @@
  * The Vite plugin of a statechart app: the CSP, the preload helper, the /api proxy to the
  * development API server, and build tweaks.
  */
-export { asciiOutput, statechartApp, type StatechartAppOptions } from './plugin';
+export type { StatechartAppOptions } from './options';
+export { statechartApp } from './plugin';
+export { asciiOutput } from './plugins/asciiOutput';

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preview, type PreviewServer } from 'vite';
 import { startApiServer, type ApiServer } from '@statechart/calls/server';
-import { spelledUnderApi, statechartApp } from '../src/plugin';
+import { spelledUnderApi } from '../src/apiPaths';
+import { statechartApp } from '../src/plugin';
 
 /**
  * `vite preview` with the plugin and an API behind /api, on a built app of one index.html: every

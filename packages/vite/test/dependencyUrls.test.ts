@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { devUrl } from '../src/dependencyUrls';
+import { devUrl } from '../src/plugins/dependencyUrls';
 import { statechartApp } from '../src/plugin';
 
 describe('a `?url` import inside an installed package, in the dev server (dependencyUrls)', () => {

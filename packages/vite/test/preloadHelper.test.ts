@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseAst } from 'vite';
-import { smallPreloadHelper, unwrapEmptyPreloads } from '../src/plugin';
+import { smallPreloadHelper, unwrapEmptyPreloads } from '../src/plugins/smallPreloadHelper';
 
 type Preload = (load: () => Promise<string>, deps?: string[]) => Promise<string>;
 

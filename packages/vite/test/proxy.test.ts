@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApiServer } from '@statechart/calls/server';
-import { apiProxy, underApi } from '../src/plugin';
+import { underApi } from '../src/apiPaths';
+import { apiProxy } from '../src/apiProxy';
 
 /**
  * Where `/api` goes in `vite` (npm start) and `vite preview` (npm run preview): the app's own

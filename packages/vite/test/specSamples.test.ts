@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
-import { SAMPLES_PATH, eventsOf, specSamples } from '../src/samples';
+import { SAMPLES_PATH, eventsOf, specSamples } from '../src/plugins/samples';
 
 /**
  * The dev server answers the path spec's sample events (with a payload) for the inspector: the

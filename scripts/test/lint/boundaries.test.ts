@@ -167,6 +167,11 @@ describe('the lint boundaries between the framework, the examples and the produc
     expect(await ruleIds(code, 'machines/strings.ts')).toContain('import/no-cycle');
   });
 
+  it('refuse an import cycle through a dynamic import()', async () => {
+    const code = `export const load = () => import('./appMachine');\n`;
+    expect(await ruleIds(code, 'machines/strings.ts')).toContain('import/no-cycle');
+  });
+
   it('accept a machine that imports only xstate', async () => {
     const code = `import { setup } from 'xstate';\nexport const probeMachine = setup({}).createMachine({});\n`;
     expect(await ruleIds(code, 'machines/strings.ts')).toEqual([]);

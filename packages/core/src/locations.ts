@@ -1,11 +1,23 @@
-import type { AnyMachineSnapshot, AnyStateNode, StateValue } from 'xstate';
-import { URL_PARAM, type RouteEvent, type RouteMeta } from './routeMeta';
+import type { AnyMachineSnapshot, AnyStateNode } from 'xstate';
+import { activeNodesOf, memo, paramsOf } from './screens';
+import { URL_PARAM, type RouteEvent } from './routeMeta';
+import { MAX_URL_LENGTH, onOrigin, safeUrl, spelled } from './appUrl';
 import { matchSegments, splitPath, type Route, type RouteTable } from './table';
 
-/** URLs longer than this are not parsed: they land in the not-found state as typed. */
-export const MAX_URL_LENGTH = 2048;
+// Route locations, the one currency of URL ⇄ state: read from a URL (resolveUrl), read from a
+// snapshot (locate), written as a URL (format, href, hrefFor), and compared with where the machine
+// is (isNeeded, sameLocation, isActive, refuses: what the start's probe and the moves' plans ask of
+// each part of a move). How a URL is spelled is appUrl.ts's; a snapshot's active nodes, params,
+// screens and titles are screens.ts's. These stay in one module on purpose: the router's start and
+// its moves' chunk both import them, and Rolldown merges what the views, the warmer and the moves
+// share into the first chunk only when no module of another chunk group lies between the start
+// and them: the comparisons in a module of their own, or the snapshot's reading in one, made a
+// common chunk beside the entry (+0.9 to +1 KB gzip of first load, `npm run budget`).
 
-/** A routable state with the params that address it. */
+/**
+ * A routable state with the params that address it: what one part of a URL (the pathname, or a
+ * search-keyed region's key) says, and what the machine is told to go to.
+ */
 export interface RouteLocation {
   route: Route;
   params: Record<string, unknown>;
@@ -14,49 +26,6 @@ export interface RouteLocation {
    * parallel state is active; it never enters that state by itself.
    */
   implicit?: boolean;
-}
-
-export const ORIGIN = 'http://app.invalid';
-
-/**
- * True for a URL that stays on our origin once the browser resolves it: one leading `/`, not
- * `//host`, `/\host` or anything the URL parser turns into one (tabs and newlines are dropped).
- */
-export function isAppRelative(url: string): boolean {
-  return onOrigin(url) !== undefined;
-}
-
-/** `url` parsed on our origin when it is app-relative; undefined otherwise. */
-function onOrigin(url: string): URL | undefined {
-  if (!url.startsWith('/')) return undefined;
-  try {
-    const parsed = new URL(url, ORIGIN);
-    return parsed.origin === ORIGIN ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A URL the app may write, spelled as the browser keeps it once written (what `location` reads
- * back): app-relative ones percent-encoded by the URL parser (dot segments resolved, an empty
- * query dropped), anything else as one encoded path segment. Never throws (an unpaired surrogate
- * becomes U+FFFD, as the URL parser does), and safeUrl(safeUrl(x)) === safeUrl(x), so a
- * not-found URL the app writes reads back as itself.
- */
-export function safeUrl(url: string): string {
-  return spelled(onOrigin(url) ?? new URL(`/${encodeSegment(url)}`, ORIGIN));
-}
-
-const spelled = (parsed: URL): string => parsed.pathname + parsed.search;
-
-function encodeSegment(text: string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    // An unpaired surrogate (URIError): every surrogate becomes U+FFFD, as a URL parser writes a lone one.
-    return encodeURIComponent(text.replace(/[\ud800-\udfff]/g, '\ufffd'));
-  }
 }
 
 /**
@@ -163,46 +132,6 @@ export function routeEvent({ route, params }: RouteLocation): RouteEvent {
 }
 
 /**
- * Values derived from a snapshot, kept while the snapshot lives: every link, the shell and the
- * router ask for the same few per snapshot, and a snapshot never changes.
- */
-const derived = new WeakMap<RouteTable, WeakMap<AnyMachineSnapshot, Map<string, unknown>>>();
-function memo<T>(table: RouteTable, snapshot: AnyMachineSnapshot, name: string, compute: () => T): T {
-  let bySnapshot = derived.get(table);
-  if (!bySnapshot) derived.set(table, (bySnapshot = new WeakMap()));
-  let values = bySnapshot.get(snapshot);
-  if (!values) bySnapshot.set(snapshot, (values = new Map()));
-  if (!values.has(name)) values.set(name, compute());
-  return values.get(name) as T;
-}
-
-/** The URL params in a routed machine's context (RoutedContext: every routed machine has them). */
-export function paramsOf(snapshot: AnyMachineSnapshot): Record<string, unknown> {
-  return snapshot.context.params as Record<string, unknown>;
-}
-
-/** The state nodes a snapshot is in, parents before children, in document order. */
-export function activeNodesOf(table: RouteTable, snapshot: AnyMachineSnapshot): AnyStateNode[] {
-  return memo(table, snapshot, 'activeNodes', () => activeNodes(table.machine.root, snapshot.value));
-}
-
-/** The state nodes a state value is in, parents before children, in document order. */
-export function activeNodes(root: AnyStateNode, value: StateValue): AnyStateNode[] {
-  const nodes: AnyStateNode[] = [root];
-  const walk = (node: AnyStateNode, at: StateValue) => {
-    const keys = typeof at === 'string' ? [at] : Object.keys(at);
-    for (const key of keys) {
-      const child = node.states[key] as AnyStateNode | undefined;
-      if (!child) continue;
-      nodes.push(child);
-      if (typeof at !== 'string') walk(child, (at as Record<string, StateValue>)[key] as StateValue);
-    }
-  };
-  walk(root, value);
-  return nodes;
-}
-
-/**
  * Where a snapshot is, as URL locations: the deepest active routable state of each URL part,
  * with the params it owns from the context. A state without a route shows at its nearest
  * routable ancestor's URL.
@@ -306,65 +235,41 @@ function order(table: RouteTable, location: RouteLocation): number {
   return location.route.region === null ? -1 : [...table.tries.keys()].indexOf(location.route.region);
 }
 
-/**
- * One screen shown: a state with a path and the path params it owns (not search params). `key`
- * encodes both unambiguously (JSON), for React keys and comparisons; never parsed back.
- */
-export interface Screen {
-  id: string;
-  key: string;
+/** Whether a move must send `location`'s event from `at`: its region is shown, and it is not where `at` is. */
+export function isNeeded(table: RouteTable, location: RouteLocation, at: AnyMachineSnapshot): boolean {
+  const region = location.route.region;
+  if (region !== null && !isActive(table, at, table.regionNodes.get(region))) return false;
+  return !locate(table, at).some((here) => sameLocation(here, location));
 }
 
-/** The screens shown, parents before children. The same array for the same snapshot. */
-export function screensOf(table: RouteTable, snapshot: AnyMachineSnapshot): Screen[] {
-  return memo(table, snapshot, 'screens', () => screensNow(table, snapshot));
+export function sameLocation(a: RouteLocation, b: RouteLocation): boolean {
+  if (a.route !== b.route) return false;
+  // Every name of either, without a set of them: a click compares a few locations.
+  for (const name in a.params) if (!Object.is(a.params[name], b.params[name])) return false;
+  for (const name in b.params) if (!Object.is(a.params[name], b.params[name])) return false;
+  return true;
 }
 
-function screensNow(table: RouteTable, snapshot: AnyMachineSnapshot): Screen[] {
-  const params = paramsOf(snapshot);
-  return activeNodesOf(table, snapshot)
-    .filter((node) => node.meta?.path !== undefined)
-    .map((node) => {
-      const route = table.routes.get(node.id);
-      const own = route ? Object.keys(route.params).map((name) => params[name]) : [params[URL_PARAM]];
-      return { id: node.id, key: JSON.stringify([node.id, ...own]) };
-    });
-}
-
-/** Same screens, in the same order. */
-export function sameScreens(a: readonly Screen[], b: readonly Screen[]): boolean {
-  return a.length === b.length && a.every((screen, index) => screen.key === b[index]?.key);
-}
-
-/** The screens shown as one string: a React key, or a value to compare, that changes with any screen. */
-export function screenKey(table: RouteTable, snapshot: AnyMachineSnapshot): string {
-  return screensKey(screensOf(table, snapshot));
-}
-
-/** One key for a list of screens (a React key that changes when any screen does). */
-export function screensKey(screens: readonly Screen[]): string {
-  return JSON.stringify(screens.map((screen) => screen.key));
-}
-
-/** `'Item {id}'` → `'Item 3'`, from the params in context. */
-function fillParams(title: string, snapshot: AnyMachineSnapshot): string {
-  const params = paramsOf(snapshot);
-  return title.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+export function isActive(table: RouteTable, snapshot: AnyMachineSnapshot, node: AnyStateNode | undefined): boolean {
+  return node !== undefined && activeNodesOf(table, snapshot).includes(node);
 }
 
 /**
- * The titles of the screens shown, topmost first: each URL part's deepest titled state, the
- * search-keyed parts (overlays) before the pathname's.
+ * A part of a URL-driven move is refused when the machine never enters its state and stays where
+ * it was in that part of the URL. Entering it counts even if the machine then moves on (a redirect,
+ * also to the screen shown), and so does moving elsewhere (the machine sends you to another screen).
  */
-export function screenTitles(table: RouteTable, snapshot: AnyMachineSnapshot): string[] {
-  const deepest = new Map<string | null, string>();
-  for (const node of activeNodesOf(table, snapshot)) {
-    const title = (node.meta as RouteMeta | undefined)?.title;
-    // A title from data reads the snapshot (and falls back while loading); a string fills its {params}.
-    const text = typeof title === 'function' ? title(snapshot) : title && fillParams(title, snapshot);
-    if (text) deepest.set(table.regionOf.get(node) ?? null, text);
-  }
-  const main = deepest.get(null);
-  deepest.delete(null);
-  return [...[...deepest.values()].reverse(), ...(main ? [main] : [])];
+export function refuses(
+  table: RouteTable,
+  location: RouteLocation,
+  before: AnyMachineSnapshot,
+  steps: ReadonlyArray<readonly [AnyMachineSnapshot, unknown]>,
+  after: AnyMachineSnapshot,
+): boolean {
+  if (steps.some(([snapshot]) => isActive(table, snapshot, location.route.node))) return false;
+  const inRegion = (snapshot: AnyMachineSnapshot) =>
+    locate(table, snapshot).find((here) => here.route.region === location.route.region);
+  const was = inRegion(before);
+  const is = inRegion(after);
+  return was === is || (was !== undefined && is !== undefined && sameLocation(was, is));
 }
