@@ -4,8 +4,9 @@ import { useRouter } from './routing';
 
 /**
  * A URL-driven move (a link, Back, Forward) that the machine refused: nothing moved, so something
- * must say why, or the person thinks the app is broken. The router finds them (core's sync.ts:
- * the move it worked out and did not send); this adds what a view needs.
+ * must say why, or the person thinks the app is broken. The router finds them (core's moves,
+ * packages/core/src/moves.ts: the move it worked out and did not send; the type is core's
+ * routerContract.ts); this adds what a view needs.
  */
 export interface Refusal extends SyncRefusal {
   /** True while a view that shows its own notice (FormScreen) is on screen: the shell says nothing. */
