@@ -105,7 +105,7 @@ export async function describeDomLevel(apps: readonly DomApp[], split: SplitOpti
   afterEach(cleanup);
   // Testing Library prints the whole document into every query error, and a wait retries its
   // query until the screen shows: each retry printed a page with every nav link (on a 100-screen
-  // product, a tenth of this level's time). A failure here says what the page shows (ui.ts, `found`),
+  // product, 7% of this level's time). A failure here says what the page shows (ui.ts, `found`),
   // and quotes only the query's first line.
   configure({ getElementError: (message) => new Error(message ?? 'no element found') });
   // Parts take every count-th walk of all the apps together, so that specs of one walk spread too.
