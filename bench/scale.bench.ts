@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { run as runIn } from '../scripts/outside/product';
 import { addScreens, createScaleProduct } from '../scripts/outside/scaleProduct';
 
@@ -61,10 +62,13 @@ function measure(dir: string, screens: number): Row {
   try {
     runIn('npm', ['test', '--', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`], dir);
   } catch (error) {
+    // Vitest's summary of what failed: the lines naming a failed test and their first error line.
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(
-      `the product's npm test failed with ${screens} screens (kept in ${dir}):\n${`${stdout}${stderr}`.slice(-4000)}`,
-    );
+    const failed = stripVTControlCharacters(`${stdout}${stderr}`)
+      .split('\n')
+      .filter((line) => /^\s*(FAIL|×|Error|AssertionError)\b/.test(line))
+      .slice(0, 20);
+    throw new Error(`the product's npm test failed with ${screens} screens (kept in ${dir}):\n${failed.join('\n')}`);
   }
   const loop = seconds(start);
   const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport;
@@ -92,17 +96,21 @@ export async function run(): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), 'statechart-scale-'));
   const dir = join(work, 'product');
   const rows: Row[] = [];
-  try {
-    createScaleProduct(dir);
-    let made = 0;
-    for (const screens of [...SIZES].sort((a, b) => a - b)) {
-      if (screens > made) await addScreens(dir, made + 1, screens);
-      made = screens;
+  /** A size whose npm test failed: no figure, and what failed (its product is kept to look at). */
+  let failure = '';
+  createScaleProduct(dir);
+  let made = 0;
+  for (const screens of [...SIZES].sort((a, b) => a - b)) {
+    if (screens > made) await addScreens(dir, made + 1, screens);
+    made = screens;
+    try {
       rows.push(measure(dir, screens));
+    } catch (error) {
+      failure = `\n\n**${screens} screens: not a figure**: ${error instanceof Error ? error.message : String(error)}`;
+      break;
     }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
   }
+  if (!failure) rmSync(work, { recursive: true, force: true });
   return `## A product at scale (\`bench/scale.bench.ts\`)
 
 create-statechart-app's template (a copy written by its bin outside the repository, on this
@@ -122,5 +130,5 @@ ${rows
     (row) =>
       `| ${row.screens} | ${s(row.tsc)} | ${s(row.build)} | ${FILES.map(({ column }) => s(row.files[column])).join(' | ')} | ${s(row.others)} | **${s(row.loop)}**${verdict(row)} | ${row.tests} | ${row.load.map((n) => n.toFixed(1)).join(' → ')} |`,
   )
-  .join('\n')}`;
+  .join('\n')}${failure}`;
 }
