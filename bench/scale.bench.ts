@@ -118,8 +118,8 @@ workspace's built packages) with N flat screens added by its generator (\`new:sc
 words written for the placeholders; scripts/outside/scaleProduct.ts): one product grown from 0
 screens, each step timed at each size. tsc and build are timed alone; the files' columns are
 Vitest's own durations within the whole loop (\`npm test\`: tsc, then every test file, with the
-build in the browser project's setup), where files of different projects run at once on the two
-cores (their sum exceeds the loop). Goals: the loop within 60 s at 100 screens, 90 s at 200, on
+build in the browser project's setup); Vitest's one worker on 2 cores (its default, cores − 1)
+runs the files one after another. Goals: the loop within 60 s at 100 screens, 90 s at 200, on
 2 cores. The machine is shared: the load (1-minute average, before → after each size) is beside
 each row; compare rows within this table.
 
