@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { StateValue } from 'xstate';
 import { stockStrings, createApp, preloadActiveViews, type ViewRegistry } from '@statechart/react';
@@ -103,6 +103,11 @@ export async function describeDomLevel(apps: readonly DomApp[], split: SplitOpti
   const costs: CostRow[] = [];
 
   afterEach(cleanup);
+  // Testing Library prints the whole document into every query error, and a wait retries its
+  // query until the screen shows: each retry printed a page with every nav link (on a 100-screen
+  // product, 7% of this level's time). A failure here says what the page shows (ui.ts, `found`),
+  // and quotes only the query's first line.
+  configure({ getElementError: (message) => new Error(message ?? 'no element found') });
   // Parts take every count-th walk of all the apps together, so that specs of one walk spread too.
   let position = 0;
 

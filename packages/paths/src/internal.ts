@@ -137,7 +137,11 @@ export function createControlledActor(
   controls: ReturnType<typeof createControls>,
   start: { input?: unknown; snapshot?: Snapshot<unknown> } = {},
 ) {
-  return createActor(machine.provide(controls.provide), {
+  // provide() builds a new machine, every state node again: for a machine without an actor to
+  // settle, the machine as it is. The link checks start a model per link on every screen (links.ts),
+  // and on a 100-screen product those copies were a quarter of the DOM level's time.
+  const provided = Object.keys(controls.provide.actors).length ? machine.provide(controls.provide) : machine;
+  return createActor(provided, {
     clock: controls.clock,
     ...(start.input !== undefined && { input: start.input }),
     ...(start.snapshot !== undefined && { snapshot: start.snapshot }),

@@ -126,9 +126,23 @@ const machineWalk = (maxLength: number): fc.Arbitrary<MachineStep[]> =>
     { minLength: 1, maxLength, size: 'max' },
   );
 
+/**
+ * The events a walk picks from, once per spec: generateOptions also provides the machine with the
+ * level's controls (a copy of every state node), which per step made a walk's cost grow with the
+ * machine's size times its steps (a 100-screen product's walks: most of their 40 s).
+ */
+const eventsOf = (() => {
+  const known = new WeakMap<MachineSpec, ReturnType<typeof generateOptions>['events']>();
+  return (spec: MachineSpec) => {
+    const events = known.get(spec) ?? generateOptions(spec).events;
+    known.set(spec, events);
+    return events;
+  };
+})();
+
 function perform(spec: MachineSpec, app: ReturnType<typeof startApp>, step: MachineStep): string {
   if (step.kind === 'fuzz') return performFuzz(app.sync(), step);
-  const events = generateOptions(spec).events;
+  const events = eventsOf(spec);
   if (step.kind === 'event') {
     const enabled = events.filter((event) => app.snapshot().machine.getTransitionData(app.snapshot(), event).length);
     const event = pick(enabled, step.pick);
