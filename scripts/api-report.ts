@@ -142,7 +142,7 @@ export interface ForgottenExport {
   exportedAs: string;
   /** The type (or value, in a `typeof`) it names. */
   name: string;
-  /** Where the named type is declared, e.g. packages/core/dist/url.d.ts. */
+  /** Where the named type is declared, e.g. packages/core/dist/locations.d.ts. */
   declaredIn: string;
   /** The package that declares it, e.g. `@statechart/core`. */
   declaredBy: string;
