@@ -512,6 +512,14 @@ describe.concurrent('saving the reference form in Chromium', () => {
     await heading(page, formStrings.savedBefore).waitFor();
   }
 
+  /** The "saved already" notice, its link to the record the key saved (once the replay answered), and that record's id. */
+  async function savedLinkIn(page: Page) {
+    const notice = page.getByRole('alert');
+    const link = notice.getByRole('link', { name: /^Open record \d+$/ });
+    await link.waitFor();
+    return { notice, link, savedId: Number((await link.textContent())?.replace(/\D/g, '')) };
+  }
+
   itWithOwnApi(
     'after "saved already", keeps the edits, links to the record the key saved, and saves the edits as a new record with a new key',
     async ({ expect }) => {
@@ -519,11 +527,8 @@ describe.concurrent('saving the reference form in Chromium', () => {
       try {
         const page = await context.newPage();
         await savedAlready(page);
-        const notice = page.getByRole('alert');
         // The key's first values were sent again (same key, same body): the server answered with what it saved.
-        const link = notice.getByRole('link', { name: /^Open record \d+$/ });
-        await link.waitFor();
-        const savedId = Number((await link.textContent())?.replace(/\D/g, ''));
+        const { notice, link, savedId } = await savedLinkIn(page);
         expect(await link.getAttribute('href')).toBe(`/records/${savedId}`);
         expect(await notice.textContent()).toContain(formStrings.savedBeforeKept);
         expect(await field(page, recordStrings.fields.name).inputValue(), 'the edit is kept').toBe('Edited after');
@@ -567,10 +572,7 @@ describe.concurrent('saving the reference form in Chromium', () => {
       try {
         const page = await context.newPage();
         await savedAlready(page);
-        const notice = page.getByRole('alert');
-        const link = notice.getByRole('link', { name: /^Open record \d+$/ });
-        await link.waitFor();
-        const savedId = Number((await link.textContent())?.replace(/\D/g, ''));
+        const { notice, savedId } = await savedLinkIn(page);
         await notice.getByRole('button', { name: formStrings.saveAsChange }).click();
         await heading(page, recordStrings.saved).waitFor();
         expect(await page.getByRole('status').getByRole('link').textContent()).toBe(recordStrings.openSaved(savedId));
