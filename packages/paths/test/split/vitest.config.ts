@@ -14,11 +14,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     root: fileURLToPath(new URL('../../../..', import.meta.url)),
-    // Isolated, as a product's config is (Vitest's default): under `isolate: false` a DOM part file
-    // that ends with the shell's navigation-effects import in flight broke the next part file's
-    // module runner ("Cannot read properties of undefined (reading 'getStatus')"; CI, 2026-12-02,
-    // once the DOM walks got faster), which packages/react/src/Shell.tsx notes for Node tests too.
-    isolate: true,
+    isolate: false,
     testTimeout: 20_000,
     projects: [
       { extends: true, test: { name: 'split', include: ['packages/paths/test/split/*.part.ts'], environment: 'node' } },
