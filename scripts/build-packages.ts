@@ -15,7 +15,7 @@
  * - Stylesheets are copied beside the modules that import them.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -91,6 +91,37 @@ function buildJs(dir: string): void {
   }
 }
 
+/** What a dist/ file was built from: `a/b.js`, `a/b.js.map`, `a/b.d.ts`, `a/b.d.ts.map` → `a/b`; a stylesheet is its own source. */
+const BUILT_FROM = /(\.js|\.js\.map|\.d\.ts|\.d\.ts\.map)$/;
+
+/**
+ * Removes what the build no longer writes: a dist/ file whose source is gone (a renamed or split
+ * module) would otherwise stay, be packed, and be importable by a test or a user that still names
+ * it (a stale core dist/url.d.ts once hid a wrong path here that a clean clone caught). tsc's
+ * build info stays: it is what makes the next `tsc -b` incremental.
+ */
+export function pruneStale(dir: string): string[] {
+  const dist = join(dir, 'dist');
+  const src = join(dir, 'src');
+  if (!existsSync(dist)) return [];
+  const removed: string[] = [];
+  for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dist, file);
+    if (!statSync(path).isFile() || file.endsWith('.tsbuildinfo')) continue;
+    const stem = file.replace(BUILT_FROM, '');
+    const sources = stem === file ? [file] : [`${stem}.ts`, `${stem}.tsx`];
+    if (sources.some((source) => existsSync(join(src, source)))) continue;
+    rmSync(path);
+    removed.push(relative(root, path));
+  }
+  // Folders left empty by the removal (deepest first).
+  for (const folder of readdirSync(dist, { recursive: true, encoding: 'utf8' }).sort().reverse()) {
+    const path = join(dist, folder);
+    if (statSync(path).isDirectory() && readdirSync(path).length === 0) rmSync(path, { recursive: true });
+  }
+  return removed;
+}
+
 export async function buildPackages(options: { clean?: boolean; quiet?: boolean } = {}): Promise<void> {
   const dirs = packageDirs();
   if (options.clean) for (const dir of dirs) rmSync(join(dir, 'dist'), { recursive: true, force: true });
@@ -103,6 +134,9 @@ export async function buildPackages(options: { clean?: boolean; quiet?: boolean 
     stdio: options.quiet ? 'pipe' : 'inherit',
   });
   for (const dir of dirs) buildJs(dir);
+  const stale = dirs.flatMap(pruneStale);
+  if (stale.length && !options.quiet)
+    console.log(`Removed ${stale.length} file(s) of dist/ whose source is gone: ${stale.join(', ')}`);
   // create-statechart-app's template: the repository's product, assembled (scripts/template.ts).
   assembleTemplate();
   if (!options.quiet)
