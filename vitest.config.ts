@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 /** The product's Chromium tests: its built app (tests/browser) and the path tests' Chromium level. */
 const BROWSER = {
@@ -29,6 +29,13 @@ const BROWSER = {
  */
 export default defineConfig({
   plugins: [react()],
+  // `module-sync`, as Node (20.19+) resolves: without it, Vite hands Node react-router-dom's CommonJS
+  // build, whose require() of react-router's ES module races the test file's other imports on
+  // Node 20 ("Cannot read properties of undefined (reading 'getStatus')", a test file failing
+  // before any test ran: nodejs/node#59366, vitest-dev/vitest#7692), and can load two copies of
+  // react-router (Node 22 picks its ES build itself).
+  resolve: { conditions: ['module-sync', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['module-sync', ...defaultServerConditions] } },
   test: {
     projects: [
       {

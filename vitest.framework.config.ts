@@ -76,8 +76,9 @@ export default defineConfig({
   // Tests read the packages' TypeScript source (the `source` condition of their `exports`), as
   // tsc does (tsconfig.json's customConditions): a test sees an edit at once, with no build.
   // Apps built by the tests (globalSetup) load the packages built, as a user's app does.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // `module-sync`: resolve as Node does (vitest.config.ts says why).
+  resolve: { conditions: ['source', 'module-sync', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', 'module-sync', ...defaultServerConditions] } },
   test: {
     // Each worker keeps its module cache from one test file to the next (every project extends
     // this). Measured on the non-browser projects (without the copy test), quiet 2-core machine:

@@ -15,24 +15,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** Runs one shard of the split run (packages/paths/test/split) with Vitest's own --shard, into its own directory. */
 async function shard(index: number) {
   const records = join(scratch, `shard-${index}`);
-  const once = () =>
-    run('npx', ['vitest', 'run', '-c', 'packages/paths/test/split/vitest.config.ts', `--shard=${index}/2`], {
-      env: { ...process.env, PATHS_RECORDS: records },
-      maxBuffer: 1 << 24,
-    });
-  try {
-    await once();
-  } catch (error) {
-    // Vitest's module runner, not a walk, sometimes fails a jsdom part file as a whole under load
-    // ("Cannot read properties of undefined (reading 'getStatus')", no test run; seen in npm test
-    // since the DOM walks got faster): that shard runs once more, from an empty records directory.
-    // Any other failure, and this one twice, fails the test.
-    const output =
-      String((error as { stdout?: string }).stdout ?? '') + String((error as { stderr?: string }).stderr ?? '');
-    if (!output.includes("reading 'getStatus'")) throw error;
-    rmSync(records, { recursive: true, force: true });
-    await once();
-  }
+  await run('npx', ['vitest', 'run', '-c', 'packages/paths/test/split/vitest.config.ts', `--shard=${index}/2`], {
+    env: { ...process.env, PATHS_RECORDS: records },
+    maxBuffer: 1 << 24,
+  });
   return records;
 }
 

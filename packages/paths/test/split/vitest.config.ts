@@ -10,8 +10,9 @@ import { defaultClientConditions, defaultServerConditions, defineConfig } from '
  */
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // `module-sync`: resolve as Node does (the root's vitest.config.ts says why).
+  resolve: { conditions: ['source', 'module-sync', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', 'module-sync', ...defaultServerConditions] } },
   test: {
     root: fileURLToPath(new URL('../../../..', import.meta.url)),
     isolate: false,
