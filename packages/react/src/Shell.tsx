@@ -27,9 +27,9 @@ const loadEffects = (): Promise<void> =>
       effectsLoading = undefined;
     },
   ));
-// Not where there is no document (Node: a test that imports the shell without rendering it): an
-// import still in flight when a test file ends broke the next file's module runner under Vitest's
-// `isolate: false` ("Cannot read properties of undefined (reading 'getStatus')", at random).
+// Not where there is no document (Node: a test that imports the shell without rendering it needs
+// no focus or scroll). The "reading 'getStatus'" failures once blamed on this import were Node 20's
+// require(esm) race on react-router-dom's CommonJS build (vitest.config.ts, `module-sync`).
 export const navigationEffectsLoaded: Promise<void> =
   typeof document === 'undefined' ? Promise.resolve() : loadEffects();
 const onEffectsArrived = (listener: () => void) => {
