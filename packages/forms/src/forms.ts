@@ -68,6 +68,15 @@ export interface FormDraft<F extends string> {
   sent?: Partial<FormValues<F>>;
 }
 
+/**
+ * The part of a form's draft a person types: its values (`SharedDraftOptions.text`). The key and
+ * what it sent go with them: a tab whose values another tab took back with only those added keeps
+ * them as its own.
+ */
+export function formDraftText<F extends string>(draft: FormDraft<F>): Partial<FormValues<F>> {
+  return draft.values;
+}
+
 /** The draft to keep for `form`. */
 export function formDraft<F extends string>(form: FormState<F>): FormDraft<F> {
   const { values, submitKey, sent } = form;
