@@ -1,4 +1,15 @@
-import { formDraft, limits, storage, isDirty, type FormState, sharedDraft } from '@statechart/forms';
+import {
+  formDraft,
+  formDraftText,
+  limits,
+  storage,
+  isDirty,
+  type FormDraft,
+  type FormState,
+  type SharedDraft,
+  type SharedDraftOptions,
+  sharedDraft,
+} from '@statechart/forms';
 import { recordDraftSchema, type RecordField } from './recordForm';
 
 /**
@@ -8,29 +19,40 @@ import { recordDraftSchema, type RecordField } from './recordForm';
  * job), restart a submit that was in flight, and carries the known restore bugs (timers, spawned
  * actors); the draft is only the values typed and its submit key (so a save that a reload
  * interrupted is sent again with the same key: saved once), handed back to the machine as `input`.
+ * Its text is the values: the key, and what the key sent, go with them (`text`).
  */
-export const recordDraft = sharedDraft({
+export const recordDraftOptions = {
   key: `${storage.draftKeyPrefix}newRecord`,
   version: storage.draftVersion,
   schema: recordDraftSchema,
+  maxBytes: limits.maxDraftBytes,
+  text: formDraftText,
+} satisfies Omit<SharedDraftOptions<FormDraft<RecordField>>, 'storage' | 'tabStorage'>;
+
+export const recordDraft = sharedDraft({
+  ...recordDraftOptions,
   storage: () => localStorage,
   tabStorage: () => sessionStorage,
-  maxBytes: limits.maxDraftBytes,
 });
 
-/** Writes the values (with the draft's key) while they differ from the saved ones, and ends the draft otherwise. */
-export function keepDraft(record: FormState<RecordField>): void {
-  if (isDirty(record)) recordDraft.save(formDraft(record));
-  else recordDraft.end('discarded');
+/** What the app does with `draft` for the machine's draft actions (a function of it, so tests run two tabs of one origin). */
+export function draftKeeping(draft: SharedDraft<FormDraft<RecordField>>) {
+  /** Writes the values (with the draft's key) while they differ from the saved ones, and ends the draft otherwise. */
+  function keepDraft(record: FormState<RecordField>): void {
+    if (isDirty(record)) draft.save(formDraft(record));
+    else draft.end('discarded');
+  }
+  /**
+   * After the form followed another tab's change, or the person answered its question: this tab's
+   * values are the draft from here on (taken, then written if they differ). Nothing while the form
+   * still asks: the other tab's draft stays as it is until the person chooses.
+   */
+  function settleDraft(record: FormState<RecordField>): void {
+    if (record.asked) return;
+    draft.accept();
+    keepDraft(record);
+  }
+  return { keepDraft, settleDraft };
 }
 
-/**
- * After the form followed another tab's change, or the person answered its question: this tab's
- * values are the draft from here on (taken, then written if they differ). Nothing while the form
- * still asks: the other tab's draft stays as it is until the person chooses.
- */
-export function settleDraft(record: FormState<RecordField>): void {
-  if (record.asked) return;
-  recordDraft.accept();
-  keepDraft(record);
-}
+export const { keepDraft, settleDraft } = draftKeeping(recordDraft);

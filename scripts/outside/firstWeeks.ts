@@ -53,6 +53,7 @@ const WORDS: Record<string, string> = {
   'the button back to the form': 'Edit again',
   'the button for another one': 'Create another project',
   'the button that tries again': 'Try again',
+  'the button that saves the edits as a new one, after "saved already"': 'Save as a new project',
   'the heading once saved': 'Project created',
   'the heading when saving failed': 'The project was not saved',
   'the link to what newProject saved': 'Open the new project',
@@ -147,7 +148,7 @@ const SAVE = `    // The newest first: a save shows on the list's first page.
     return { status: 201, body: { id: project.id } };`;
 
 /** docs/forms.md, "Keeping the draft across reloads", step 1, copied. */
-const DRAFT_MODULE = `import { formDraft, isDirty, limits, sharedDraft, storage, type FormState } from '@statechart/forms';
+const DRAFT_MODULE = `import { formDraft, formDraftText, isDirty, limits, sharedDraft, storage, type FormState } from '@statechart/forms';
 import { newProjectDraftSchema, type NewProjectField } from '../machines/newProjectForm';
 
 export const newProjectDraft = sharedDraft({
@@ -157,6 +158,8 @@ export const newProjectDraft = sharedDraft({
   storage: () => localStorage,
   tabStorage: () => sessionStorage,
   maxBytes: limits.maxDraftBytes,
+  // The text a person typed is the values: the key and what it sent go with them (persistence.md).
+  text: formDraftText,
 });
 /** Writes the values while they differ from the saved ones, and ends the draft otherwise. */
 export function keepNewProjectDraft(form: FormState<NewProjectField>): void {

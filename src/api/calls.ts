@@ -25,9 +25,13 @@ import type { CallSpec } from '@statechart/calls';
  *    A form's submit is a call with a `body`, no freshness, and the submit's Idempotency-Key (its
  *    input is the form's `submission(form)`, docs/forms.md): `saveThing: defineCall<Submission<ThingInput>,
  *    { id: number }>({ method: 'POST', path: () => '/api/things', body: ({ values }) => values,
- *    idempotencyKey: ({ idempotencyKey }) => idempotencyKey, response: v.object({ id: v.number() }),
- *    invalidates: ['getThings'] })`: saved, the kept answers of the calls it names are stale
- *    (`defineCalls` names each call by its key, and refuses a name that is not one).
+ *    idempotencyKey: ({ idempotencyKey }) => idempotencyKey, firstInput: firstSubmission,
+ *    response: v.object({ id: v.number() }), invalidates: ['getThings'] })`: saved, the kept answers
+ *    of the calls it names are stale (`defineCalls` names each call by its key, and refuses a name
+ *    that is not one); refused as saved before (the key saved its first values, not later edits),
+ *    `firstInput` sends those again, so the form's notice can link to what was saved and offer
+ *    Save as new (docs/forms.md, "Edits after 'This was saved already'"; `new:screen --form`
+ *    writes all of it).
  * 3. server/handlers.ts answers it (`'GET /api/things/:id': ({ params }) => ({ body: … })`).
  *
  * src/main.tsx passes `callActors` to `mountApp({ provide: { actors } })`; nothing else to wire.

@@ -24,7 +24,9 @@ export const errorCatalogue = {
   // A save whose answer never came: Try again sends the same Idempotency-Key, so it is not saved twice.
   unknownOutcome: { message: 'unknownOutcome', handling: 'retry' },
   // Its key was saved before with other values: the first version is saved; these changes are not.
-  savedBefore: { message: 'savedBefore', handling: 'leave' },
+  // They stay in the form, which offers to save them as new (a new key) or as a change to what was
+  // saved, with a link to it (FormScreen, docs/forms.md); no Try again: the key is spent.
+  savedBefore: { message: 'savedBefore', handling: 'keepInput' },
   // A 413: refused before anything was done, so not an unknown outcome; the input is kept to shorten.
   tooLarge: { message: 'tooLarge', handling: 'keepInput' },
   'http.404': { message: 'notFound', handling: 'leave' },

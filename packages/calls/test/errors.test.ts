@@ -34,4 +34,11 @@ describe('the error catalogue', () => {
     expect(describeError({ code: 'http.5xx', status: 500 }).handling).toBe('retry');
     expect(describeError({ code: 'http.404', status: 404 }).handling).toBe('leave');
   });
+
+  it('keeps the input of a save refused as saved before: no Try again (its key is spent), no way out but the form', () => {
+    expect(describeError({ code: 'savedBefore', status: 422 })).toEqual({
+      message: errorStrings.savedBefore,
+      handling: 'keepInput',
+    });
+  });
 });

@@ -16,7 +16,7 @@ export interface NewScreen {
   list?: boolean;
   /** `--role <role>`: only a person with the role sees it; others land on #notAllowed (docs/access.md). */
   role?: string;
-  /** `--form`: a form that submits through a call: editing / submitting / saved | failed (docs/forms.md). */
+  /** `--form`: a form that submits through a call: editing / submitting / saved | failed | savedBefore (docs/forms.md). */
   form?: boolean;
   /**
    * Found in the machine, not given: for a form, the list its URL is under (`projects/new` →

@@ -7,6 +7,9 @@ import type { ScreenOption } from './option';
 import { hasState, routedStates, stateNode } from './anchors';
 import { parse } from './syntax';
 
+/** The form's states, as their ids end (`newProjectSavedBefore`). */
+type FormStateName = 'Editing' | 'Submitting' | 'Saved' | 'Failed' | 'SavedBefore';
+
 /** The names a form's pieces share, from the screen's id (`newProject`: `NewProjectField`, `newProject.submit`…). */
 export const formNames = ({ id }: NewScreen) => {
   const name = cap(id);
@@ -23,12 +26,13 @@ export const formNames = ({ id }: NewScreen) => {
     actor: `submit${name}`,
     call: `save${name}`,
     api: `/api/${id}`,
-    event: (verb: 'change' | 'submit' | 'retry' | 'edit' | 'new' | 'discard') => `${id}.${verb}`,
+    event: (verb: 'change' | 'submit' | 'retry' | 'edit' | 'saveAsNew' | 'new' | 'discard') => `${id}.${verb}`,
     guard: {
       dirty: `is${name}Dirty`,
       change: `isValid${name}Change`,
       valid: `is${name}Valid`,
       serverErrors: `has${name}ServerErrors`,
+      savedBefore: `is${name}SavedBefore`,
     },
     action: {
       start: `start${name}`,
@@ -44,7 +48,9 @@ export const formNames = ({ id }: NewScreen) => {
     },
     /** The id the save answered: the saved notice links to it. */
     savedId: `saved${name}Id`,
-    state: (sub: 'Editing' | 'Submitting' | 'Saved' | 'Failed') => `${id}${sub}`,
+    /** The id a save refused as saved before answered for its first values (`firstInput`): that notice links to it. */
+    savedBeforeId: `${id}SavedBeforeId`,
+    state: (sub: FormStateName) => `${id}${sub}`,
   };
 };
 
@@ -86,7 +92,8 @@ export function savesToNotes(screen: NewScreen): string[] {
 
 /**
  * `--form`: docs/forms.md's recipe, every piece of it. The screen refuses to leave while its form
- * is dirty, with discard as the way out; `editing → submitting → saved | failed`; the submit is a
+ * is dirty, with discard as the way out; `editing → submitting → saved | failed | savedBefore` (the
+ * key saved its first values: the edits kept, saved as new with a new key); the submit is a
  * call (src/api/calls.ts), answered by server/handlers.ts, which checks the body again and refuses
  * fields with `422 { fieldErrors }`. The fields, their rules and words are not specified: one text
  * field and `// TODO:` lines the gate names.
@@ -109,6 +116,7 @@ export const form: ScreenOption = {
     `    failed: ${todo('the heading when saving failed')},`,
     `    retry: ${todo('the button that tries again')},`,
     `    edit: ${todo('the button back to the form')},`,
+    `    saveAsNew: ${todo('the button that saves the edits as a new one, after "saved already"')},`,
   ],
   assertions: (screen) => {
     const { state } = formNames(screen);
@@ -117,6 +125,7 @@ export const form: ScreenOption = {
       `${state('Submitting')}: { absentHeading: strings.${screen.id}.saved },`,
       `${state('Saved')}: { heading: strings.${screen.id}.saved },`,
       `${state('Failed')}: { heading: strings.${screen.id}.failed },`,
+      `${state('SavedBefore')}: { heading: formStrings.savedBefore },`,
     ];
   },
   spec: addFormToSpec,
@@ -172,6 +181,17 @@ function formModule(screen: NewScreen): string {
     '/** Codes the server may answer for one field, and their messages (others get strings.<id>.refused). */',
     `export const ${n.codes}: Record<string, string> = { taken: strings.${screen.id}.taken };`,
     '',
+    ...(screen.savesTo?.detail
+      ? [
+          '/** A save refused as saved before carries what its key saved (its first values sent again: `firstInput`); the id, for the link. */',
+          'const savedBefore = v.object({ saved: v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) }) });',
+          `export function ${n.savedBeforeId}(error: unknown): number | undefined {`,
+          '  const parsed = v.safeParse(savedBefore, error);',
+          '  return parsed.success ? parsed.output.saved.id : undefined;',
+          '}',
+          '',
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -183,8 +203,11 @@ function formModule(screen: NewScreen): string {
 function formNode(screen: NewScreen, indent: string): string[] {
   const n = formNames(screen);
   const a = n.action;
-  const state = (sub: 'Editing' | 'Submitting' | 'Saved' | 'Failed') =>
-    `id: '${n.state(sub)}', tags: '${n.state(sub)}'`;
+  const state = (sub: FormStateName) => `id: '${n.state(sub)}', tags: '${n.state(sub)}'`;
+  // A save refused as saved before links to what its key saved, when there is a detail to link to.
+  const keepSavedBeforeId = screen.savesTo?.detail
+    ? `, assign({ ${n.savedId}: ({ event }) => ${n.savedBeforeId}(event.error) })`
+    : '';
   // How the draft ended: other tabs say which (docs/persistence.md, "Drafts across tabs").
   const ended = (how: 'saved' | 'discarded') => `{ type: '${a.clearDraft}', params: { ended: '${how}' } }`;
   return [
@@ -211,12 +234,16 @@ function formNode(screen: NewScreen, indent: string): string[] {
     `${indent}      onDone: { target: 'saved', actions: ['${a.saved}', ${screen.savesTo?.detail ? `assign({ ${n.savedId}: ({ event }) => event.output?.id }), ` : ''}${ended('saved')}] },`,
     `${indent}      onError: [`,
     `${indent}        { guard: '${n.guard.serverErrors}', target: 'editing', actions: '${a.serverErrors}' },`,
+    `${indent}        { guard: '${n.guard.savedBefore}', target: 'savedBefore', actions: ['${a.failure}'${keepSavedBeforeId}] },`,
     `${indent}        { target: 'failed', actions: '${a.failure}' },`,
     `${indent}      ],`,
     `${indent}    },`,
     `${indent}  },`,
     `${indent}  saved: { ${state('Saved')}, on: { '${n.event('new')}': { target: 'editing', actions: '${a.start}' } } },`,
     `${indent}  failed: { ${state('Failed')}, on: { '${n.event('retry')}': 'submitting', '${n.event('edit')}': 'editing' } },`,
+    // Its key saved what it first sent, not these edits (docs/forms.md, "Edits after 'This was saved
+    // already'"): kept, and saved as new with a new key (submitted makes it), or edited on.
+    `${indent}  savedBefore: { ${state('SavedBefore')}, on: { '${n.event('saveAsNew')}': { target: 'submitting', actions: '${a.begin}' }, '${n.event('edit')}': 'editing' } },`,
     `${indent}},`,
   ];
 }
@@ -231,7 +258,7 @@ function addFormToSetup(source: string, screen: NewScreen): string {
   const a = n.action;
   const form = `context.${id}`;
   let result = ensureImport(source, ['assign'], 'xstate');
-  result = ensureImport(result, ['callPlaceholder', 'type Submission'], '@statechart/calls');
+  result = ensureImport(result, ['callPlaceholder', 'toCallError', 'type Submission'], '@statechart/calls');
   result = ensureImport(
     result,
     [
@@ -251,12 +278,21 @@ function addFormToSetup(source: string, screen: NewScreen): string {
   result = ensureImport(result, ['type DraftEnd'], '@statechart/forms');
   result = ensureImport(
     result,
-    [n.codes, n.empty, n.fields, n.isChange, n.schema, `type ${n.field}`, `type ${n.input}`],
+    [
+      n.codes,
+      n.empty,
+      n.fields,
+      n.isChange,
+      n.schema,
+      ...(screen.savesTo?.detail ? [n.savedBeforeId] : []),
+      `type ${n.field}`,
+      `type ${n.input}`,
+    ],
     `./${n.module}`,
   );
   result = addEvents(result, [
     `{ type: '${n.event('change')}'; field: ${n.field}; value: string }`,
-    ...(['submit', 'retry', 'edit', 'new', 'discard'] as const).map(n.event),
+    ...(['submit', 'retry', 'edit', 'saveAsNew', 'new', 'discard'] as const).map(n.event),
   ]);
   result = extendContextType(result, [
     `${id}: FormState<${n.field}>`,
@@ -274,6 +310,7 @@ function addFormToSetup(source: string, screen: NewScreen): string {
     `${n.guard.change}: ({ event }) => ${n.isChange}(event),`,
     `${n.guard.valid}: ({ context }) => Object.keys(fieldErrors(${n.schema}, ${form}.values)).length === 0,`,
     `${n.guard.serverErrors}: ({ event }) => 'error' in event && ${serverErrors('event.error')} !== undefined,`,
+    `${n.guard.savedBefore}: ({ event }) => 'error' in event && toCallError(event.error).code === 'savedBefore',`,
   ];
   const update = (name: string, body: string, args = '{ context }') =>
     `${name}: assign({ ${id}: (${args}) => ${body} }),`;
@@ -331,26 +368,33 @@ function addFormToSpec(source: string, screen: NewScreen): string {
   const n = formNames(screen);
   let result = ensureImport(source, [`type ${n.field}`], `../../machines/${n.module}`);
   // The form's own state says it refuses (refusesLeaving is internal to the framework: @statechart/core/internal).
-  result = ensureImport(result, ['isDirty', 'type FormState'], '@statechart/forms');
+  result = ensureImport(result, ['formStrings', 'isDirty', 'type FormState'], '@statechart/forms');
   const samples = [
     `{ type: '${n.event('change')}', field: 'name', value: ${todo(`a valid name for ${id}`)} }`,
-    ...(['submit', 'retry', 'edit', 'new', 'discard'] as const).map((verb) => `{ type: '${n.event(verb)}' }`),
+    ...(['submit', 'retry', 'edit', 'saveAsNew', 'new', 'discard'] as const).map(
+      (verb) => `{ type: '${n.event(verb)}' }`,
+    ),
   ];
-  const click = (verb: 'submit' | 'retry' | 'edit' | 'new' | 'discard', label: string) =>
+  const click = (verb: 'submit' | 'retry' | 'edit' | 'saveAsNew' | 'new' | 'discard', label: string) =>
     `'${n.event(verb)}': () => ({ do: 'click', role: 'button', name: strings.${id}.${label} }),`;
   result = addSpecEvents(result, samples, [
     `'${n.event('change')}': (event) => ({ do: 'type', label: strings.${id}.fields[event.field as ${n.field}], text: String(event.value) }),`,
     click('submit', 'submit'),
     click('retry', 'retry'),
     click('edit', 'edit'),
+    click('saveAsNew', 'saveAsNew'),
     click('new', 'another'),
     click('discard', 'discard'),
   ]);
-  // What performCall rejects with: a 422 carrying the body's field errors, a 5xx.
+  // What performCall rejects with: a 422 carrying the body's field errors, a 5xx, and a key saved
+  // before with other values (with what it saved, for the link, when there is a detail to link to).
+  const savedBefore = screen.savesTo?.detail
+    ? "{ error: { code: 'savedBefore', status: 422, saved: { id: 1 } } }"
+    : "{ error: { code: 'savedBefore', status: 422 } }";
   result = addToSpecBlock(
     result,
     'outcomes',
-    `${n.actor}: [{ output: { id: 1 } }, { error: { code: 'http.4xx', status: 422, fieldErrors: [{ field: 'name', code: 'taken' }] } }, { error: { code: 'http.5xx', status: 500 } }],`,
+    `${n.actor}: [{ output: { id: 1 } }, { error: { code: 'http.4xx', status: 422, fieldErrors: [{ field: 'name', code: 'taken' }] } }, { error: { code: 'http.5xx', status: 500 } }, ${savedBefore}],`,
   );
   // Links lead where they say, except out of a dirty form: the machine refuses them on purpose.
   result = addToSpecBlock(
@@ -376,6 +420,8 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
       `    path: () => '${n.api}',`,
       '    body: ({ values }) => values,',
       '    idempotencyKey: ({ idempotencyKey }) => idempotencyKey,',
+      '    // Refused as saved before (the key saved its first values, not the edits): those are sent again, and the answer says what was saved.',
+      '    firstInput: firstSubmission,',
       '    // A 2xx without a body (204) is a save too.',
       '    response: v.optional(v.object({ id: v.number() })),',
       // Saved, the list it belongs to is stale: its kept pages are fetched again (docs/calls.md).
@@ -384,7 +430,7 @@ export function addSubmitCall(source: string, screen: NewScreen): string {
     ],
     actor: `  ${n.actor}: callActor(calls.${n.call}),`,
   });
-  return ensureImport(result, ['type Submission'], '@statechart/calls');
+  return ensureImport(result, ['firstSubmission', 'type Submission'], '@statechart/calls');
 }
 
 /**
@@ -444,7 +490,7 @@ function formView(screen: NewScreen): string {
     `  const form = useMachineSelector((s) => s.context.${id});`,
     ...(detail ? [`  const savedId = useMachineSelector((s) => s.context.${n.savedId});`] : []),
     '  const phase = useMachineSelector((s) =>',
-    `    ${tag('Saved')} ? 'saved' : ${tag('Failed')} ? 'failed' : ${tag('Submitting')} ? 'submitting' : 'editing',`,
+    `    ${tag('Saved')} ? 'saved' : ${tag('Failed')} || ${tag('SavedBefore')} ? 'failed' : ${tag('Submitting')} ? 'submitting' : 'editing',`,
     '  );',
     '  const send = useSend();',
     '  return (',
@@ -465,6 +511,7 @@ function formView(screen: NewScreen): string {
     `        submit: () => ${send('submit')},`,
     `        retry: () => ${send('retry')},`,
     `        edit: () => ${send('edit')},`,
+    `        saveAsNew: () => ${send('saveAsNew')},`,
     `        discard: () => ${send('discard')},`,
     `        another: () => ${send('new')},`,
     '      }}',

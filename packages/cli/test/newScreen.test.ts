@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH, parseArgs } from '../src/args';
 import { ensureImport } from '../src/edit';
 import { addStoredInput } from '../src/specEdit';
-import { addSubmitCall, addSubmitHandler, form, savesToNotes, savesToOf } from '../src/form';
+import { addSubmitCall, addSubmitHandler, form, form as formOption, savesToNotes, savesToOf } from '../src/form';
 import { addCall, addHandler } from '../src/loads';
 import { addState } from '../src/machine';
 import { notAllowedViewSource, role, sessionWiring } from '../src/role';
@@ -51,9 +51,8 @@ function writeDraftStoredInput(root: string): void {
     ].join('\n'),
   );
   // The form's generator may have imported these already (its refusal reads isDirty): a person adds
-  // the import only where it is missing.
-  const imports = "import { isDirty, type FormState } from '@statechart/forms';";
-  writeFileSync(path, spec.includes(imports) ? spec : `${imports}\n${spec}`);
+  // only what is missing, to the import of '@statechart/forms' that is there.
+  writeFileSync(path, ensureImport(spec, ['isDirty', 'type FormState'], '@statechart/forms'));
 }
 
 describe('npm run new:screen (@statechart/cli)', () => {
@@ -336,7 +335,7 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => parseArgs(['s', 's', '--role'])).toThrow('--role needs a camelCase role name');
   });
 
-  it('writes a form: editing / submitting / saved | failed, refusal to leave with discard, the submit call and its handler', () => {
+  it('writes a form: editing / submitting / saved | failed | savedBefore, refusal to leave with discard, the submit call and its handler', () => {
     const screen = parseArgs(['newThing', 'things/new', '--form']);
     expect(screen.form).toBe(true);
     const machine = addState(read('machines/appMachine.ts'), screen);
@@ -366,6 +365,16 @@ describe('npm run new:screen (@statechart/cli)', () => {
       "actions: ['markNewThingSaved', { type: 'clearNewThingDraft', params: { ended: 'saved' } }]",
     );
     expect(machine).toContain('clearNewThingDraft: (_, params: { ended: DraftEnd }) => void params,');
+    // "Saved already" (docs/forms.md): the edits kept, saved as new with a new key, never the spent one again.
+    expect(machine).toContain(
+      "{ guard: 'isNewThingSavedBefore', target: 'savedBefore', actions: ['noteNewThingFailure'] },",
+    );
+    expect(machine).toContain(
+      "savedBefore: { id: 'newThingSavedBefore', tags: 'newThingSavedBefore', on: { 'newThing.saveAsNew': { target: 'submitting', actions: 'beginNewThingSubmit' }, 'newThing.edit': 'editing' } },",
+    );
+    expect(machine).toContain(
+      "isNewThingSavedBefore: ({ event }) => 'error' in event && toCallError(event.error).code === 'savedBefore',",
+    );
     // With a guarded screen after it: one `on` for both, and the roles join the form in the context.
     const guarded = addState(machine, { id: 'newSecret', path: 'secrets/new', form: true, role: 'admin' });
     expect(guarded).toContain(
@@ -386,6 +395,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(calls).toContain('submitNewThing: callActor(calls.saveNewThing),');
     expect(calls).toContain('idempotencyKey: ({ idempotencyKey }) => idempotencyKey,');
     expect(calls).toMatch(/^import \{[^}]*\btype Submission\b[^}]*\} from '@statechart\/calls';/m);
+    // Refused as saved before, the key's first values are sent again: the answer says what was saved.
+    expect(calls).toContain('firstInput: firstSubmission,');
+    expect(calls).toMatch(/^import \{[^}]*\bfirstSubmission\b[^}]*\} from '@statechart\/calls';/m);
     expect(addSubmitHandler(read('server/handlers.ts'), screen)).toContain(
       'return { status: 422, body: { fieldErrors } };',
     );
@@ -400,6 +412,11 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const spec = addAssertion(read('tests/paths/productPaths.ts'), screen);
     expect(spec).toContain('newThingSaved: { heading: strings.newThing.saved },');
     expect(spec).toContain("'newThing.new': () => ({ do: 'click', role: 'button', name: strings.newThing.another }),");
+    expect(spec).toContain('newThingSavedBefore: { heading: formStrings.savedBefore },');
+    expect(spec).toContain("{ error: { code: 'savedBefore', status: 422 } }],");
+    expect(spec).toContain(
+      "'newThing.saveAsNew': () => ({ do: 'click', role: 'button', name: strings.newThing.saveAsNew }),",
+    );
     // Through the form's public helpers: refusesLeaving is @statechart/core/internal, which lint refuses in a product.
     expect(spec).toContain(
       'when: (snapshot) => isDirty((snapshot.context as { newThing: FormState<NewThingField> }).newThing)',
@@ -410,6 +427,8 @@ describe('npm run new:screen (@statechart/cli)', () => {
     const view = viewSource(screen);
     expect(view).toContain("import { FormScreen } from '@statechart/forms';");
     expect(view).toContain("discard: () => send({ type: 'newThing.discard' }),");
+    expect(view).toContain("saveAsNew: () => send({ type: 'newThing.saveAsNew' }),");
+    expect(view).toContain("s.hasTag('newThingFailed') || s.hasTag('newThingSavedBefore') ? 'failed'");
     expect(view).not.toMatch(/<form|<input|<button/);
     expect(view.split('\n').length).toBeLessThan(45);
     expect(() => parseArgs(['s', 's', '--loads', '--form'])).toThrow('--loads and --form cannot be combined');
@@ -520,6 +539,16 @@ describe('npm run new:screen (@statechart/cli)', () => {
       /saveNewThing: defineCall<[^]*?invalidates: \['getThings'\],\n {2}\}\),/,
     );
     expect(addState(machine, form)).toContain('assign({ savedNewThingId: ({ event }) => event.output?.id }),');
+    // "Saved already" links to what the key saved: its id, from the refusal (firstInput sent the first values again).
+    expect(addState(machine, form)).toContain(
+      "actions: ['noteNewThingFailure', assign({ savedNewThingId: ({ event }) => newThingSavedBeforeId(event.error) })] },",
+    );
+    const scaffold = (path: string) => (existsSync(join(SCAFFOLD, path)) ? read(path) : undefined);
+    const [[, module = ''] = []] = formOption.files?.(form, scaffold) ?? [];
+    expect(module).toContain('export function newThingSavedBeforeId(error: unknown): number | undefined {');
+    expect(addAssertion(read('tests/paths/productPaths.ts'), form)).toContain(
+      "{ error: { code: 'savedBefore', status: 422, saved: { id: 1 } } }],",
+    );
     expect(viewSource(form)).toContain(
       'savedLink={savedId === undefined ? undefined : <Link to="#thing" params={{ thingId: savedId }}>{words.open}</Link>}',
     );
@@ -801,9 +830,9 @@ describe('npm run new:screen (@statechart/cli)', () => {
         );
         // home and notFound; projects, its two regions (its three call states; its index and
         // project, itself two regions: its two tabs and its three call states), settings and its two
-        // tabs, member and its three call states, newProject and its four form states, admin and
+        // tabs, member and its three call states, newProject and its five form states, admin and
         // notAllowed; report, its two regions, its two tabs and its three call states.
-        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(40);
+        expect(figures!.states.total, `${level} level: the generated states are in the product machine`).toBe(41);
       }
       expect(paths).not.toMatch(/ \d+\/\d+ \((?!100%)/);
       console.log(`new:screen copy test, per step: ${took.join(', ')}`);

@@ -18,12 +18,18 @@ function valuesOf<F extends string>(form: FormState<F>, change: Elsewhere<F>): F
 const keyOf = <F extends string>(change: Elsewhere<F>) =>
   change.kind === 'changed' ? change.draft.submitKey : undefined;
 
+/** What that key first sent, as the other tab's draft keeps it (`FormDraft.sent`): it goes with the key. */
+const sentOf = <F extends string>(form: FormState<F>, change: Elsewhere<F>) =>
+  change.kind === 'changed' && change.draft.sent !== undefined ? { ...form.saved, ...change.draft.sent } : undefined;
+
 const same = <F extends string>(a: FormValues<F>, b: FormValues<F>) =>
   (Object.keys(a) as F[]).every((field) => a[field] === b[field]);
 
 /**
  * The form with the draft taken from elsewhere: no question left; errors go with the values they
- * were for; the key is the other tab's (one draft, one key, so two tabs submitting it save it once).
+ * were for; the key is the other tab's (one draft, one key, so two tabs submitting it save it once),
+ * with what it first sent (a refusal of it here still learns what it saved). Taken as the draft has
+ * it, the form's draft is the shared one: writing it back writes nothing (no echo to the other tab).
  */
 function take<F extends string>(
   form: FormState<F>,
@@ -38,8 +44,9 @@ function take<F extends string>(
     values,
     errors: unchanged ? form.errors : {},
     submitKey,
-    // What this tab's key sent, and how its last submit failed, are not the other key's.
-    ...(submitKey !== form.submitKey && { sent: undefined, callError: undefined }),
+    sent: sentOf(form, change),
+    // How this tab's last submit failed is not the other key's.
+    ...(submitKey !== form.submitKey && { callError: undefined }),
     asked: undefined,
     followed: unchanged ? form.followed : followed,
   };

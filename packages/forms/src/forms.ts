@@ -38,7 +38,8 @@ export interface FormState<F extends string> {
    * The values the first submit with `submitKey` sent, while the server may have saved them (its
    * answer never came): a later submit with other values is refused (`savedBefore`), and the save
    * sends these again to learn what was saved (`Submission.sent`, `firstSubmission`). Dropped when
-   * an answer says nothing was saved (`submitFailed`), and with the key after a `savedBefore`.
+   * an answer says nothing was saved (`submitFailed`), and with the key after a `savedBefore`. Kept
+   * with the draft (`formDraft`) while they are here, so they survive a reload too.
    */
   sent?: FormValues<F>;
   /** Grows on each refused submit: the view moves focus to the error summary when it changes. */
@@ -56,32 +57,56 @@ export interface FormState<F extends string> {
   followed?: Elsewhere<F>['kind'];
 }
 
-/** A form's draft as it is kept (Web Storage: docs/persistence.md): the values typed, and the draft's Idempotency-Key. */
+/**
+ * A form's draft as it is kept (Web Storage: docs/persistence.md): the values typed, the draft's
+ * Idempotency-Key and, while the key's outcome is unknown, the values it first sent (`FormState.sent`:
+ * after a reload, a refusal of the key still learns what it saved).
+ */
 export interface FormDraft<F extends string> {
   values: Partial<FormValues<F>>;
   submitKey?: string;
+  sent?: Partial<FormValues<F>>;
+}
+
+/**
+ * The part of a form's draft a person types: its values (`SharedDraftOptions.text`). The key and
+ * what it sent go with them: a tab whose values another tab took back with only those added keeps
+ * them as its own.
+ */
+export function formDraftText<F extends string>(draft: FormDraft<F>): Partial<FormValues<F>> {
+  return draft.values;
 }
 
 /** The draft to keep for `form`. */
 export function formDraft<F extends string>(form: FormState<F>): FormDraft<F> {
-  return form.submitKey === undefined ? { values: form.values } : { values: form.values, submitKey: form.submitKey };
+  const { values, submitKey, sent } = form;
+  if (submitKey === undefined) return { values };
+  return sent === undefined ? { values, submitKey } : { values, submitKey, sent };
 }
 
 /** An Idempotency-Key as a server takes it: 1 to 255 visible ASCII characters. */
 const submitKeySchema = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,255}$/));
 
 /**
- * The schema of a stored draft, from the schema of its values (checked again when read). A key that
- * is not a valid Idempotency-Key is left out, not the whole draft: the values typed are kept, and
- * their next edit or submit makes a new key (a server refused the old one, so nothing was saved with it).
+ * The schema of a stored draft, from the schema of its values (checked again when read, also for the
+ * values the key first sent). A key that is not a valid Idempotency-Key is left out, not the whole
+ * draft: the values typed are kept, and their next edit or submit makes a new key (a server refused
+ * the old one, so nothing was saved with it); first values the schema refuses, or without a key, are
+ * left out too (a refusal of the key then has no link, as before they were kept).
  */
 export function formDraftSchema<F extends string>(
   values: v.GenericSchema<unknown, Partial<FormValues<F>>>,
 ): v.GenericSchema<unknown, FormDraft<F>> {
   return v.pipe(
-    v.object({ values, submitKey: v.fallback(v.optional(submitKeySchema), undefined) }),
+    v.object({
+      values,
+      submitKey: v.fallback(v.optional(submitKeySchema), undefined),
+      sent: v.fallback(v.optional(values), undefined),
+    }),
     // Left out rather than present as undefined: the draft written back is what was read.
-    v.transform(({ values, submitKey }) => (submitKey === undefined ? { values } : { values, submitKey })),
+    v.transform(({ values, submitKey, sent }) =>
+      submitKey === undefined ? { values } : sent === undefined ? { values, submitKey } : { values, submitKey, sent },
+    ),
   );
 }
 
@@ -90,10 +115,12 @@ export type Elsewhere<F extends string> = DraftChange<FormDraft<F>>;
 
 export type FormSchema<F extends string> = v.GenericSchema<FormValues<F>, unknown>;
 
-/** A form showing `values` as saved, or a draft kept from before (its values over them, and its key). */
+/** A form showing `values` as saved, or a draft kept from before (its values over them, its key, and what the key first sent). */
 export function emptyForm<F extends string>(values: FormValues<F>, draft?: FormDraft<F>): FormState<F> {
   const form: FormState<F> = { values: { ...values, ...draft?.values }, saved: values, errors: {}, refusals: 0 };
-  return draft?.submitKey === undefined ? form : { ...form, submitKey: draft.submitKey };
+  if (draft?.submitKey === undefined) return form;
+  const keyed = { ...form, submitKey: draft.submitKey };
+  return draft.sent === undefined ? keyed : { ...keyed, sent: { ...values, ...draft.sent } };
 }
 
 export function isDirty<F extends string>(form: FormState<F>): boolean {

@@ -15,6 +15,7 @@ export {
   type FormDraft,
   formDraft,
   formDraftSchema,
+  formDraftText,
   type FormSchema,
   type FormState,
   type FormValues,

@@ -27,7 +27,10 @@ export interface SharedDraft<T> {
   save(draft: T): void;
   /** The draft was saved or discarded here: ends the shared draft, unless it changed elsewhere since. */
   end(how: DraftEnd): void;
-  /** This tab takes the shared draft as it is now (it followed a change, or the person chose). */
+  /**
+   * This tab takes the shared draft as it is now (it followed a change, or the person chose). If
+   * the shared draft's text (`text`) is the text this tab typed, it stays this tab's own.
+   */
   accept(): void;
   /**
    * Hears each change made in another tab that this tab has not taken; `own` says whether this tab
@@ -48,6 +51,13 @@ export interface SharedDraftOptions<T> {
   maxBytes?: number;
   /** Where `storage` events arrive: `window` when there is one. */
   events?: EventTarget;
+  /**
+   * The part of a draft a person types (the whole draft unless given; a form's: `formDraftText`).
+   * Another tab may take this tab's text and add to the draft only what goes with it (a form's
+   * submit writes what its key sent): taking that back (`accept`) leaves the text this tab's own, so
+   * the other tab's save or discard of it is still asked about, not followed.
+   */
+  text?: (draft: T) => unknown;
 }
 
 const newRevision = () =>
@@ -62,7 +72,7 @@ const canonical = (value: unknown) =>
   );
 
 export function sharedDraft<T>(options: SharedDraftOptions<T>): SharedDraft<T> {
-  const { key, version, schema, report, maxBytes, events } = options;
+  const { key, version, schema, report, maxBytes, events, text = (draft: T): unknown => draft } = options;
   const revision = v.string();
   // The shared entry: a draft, or how it ended (kept, so that other tabs can say which).
   const shared = storedRecord({
@@ -159,8 +169,14 @@ export function sharedDraft<T>(options: SharedDraftOptions<T>): SharedDraft<T> {
       remember();
     },
     accept() {
-      seen = shared.load()?.revision ?? null;
-      own = undefined;
+      const entry = shared.load();
+      seen = entry?.revision ?? null;
+      const typedHere =
+        own !== undefined &&
+        entry !== undefined &&
+        'draft' in entry &&
+        canonical(text(entry.draft)) === canonical(text(own));
+      own = typedHere ? entry.draft : undefined;
       remember();
     },
     subscribe(listener) {

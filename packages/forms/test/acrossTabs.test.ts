@@ -3,7 +3,9 @@ import type { Submission } from '@statechart/calls';
 import type { RecordInput } from '../../../examples/reference/recordForm';
 import { describe, expect, it } from 'vitest';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
-import type { DraftEnd } from '../src/sharedDraft';
+import { draftKeeping, recordDraftOptions } from '../../../examples/reference/drafts';
+import { sharedDraft, type DraftEnd } from '../src/sharedDraft';
+import { fakeOrigin } from './fakeOrigin';
 
 const route = (to: `#${string}`) => ({ type: 'xstate.route' as const, to, params: {} });
 const elsewhere = (name: string, own = true) => ({
@@ -96,5 +98,62 @@ describe("the reference form and another tab's changes to its draft (examples/re
     actor.send({ type: 'record.change', field: 'name', value: 'gamma' });
     actor.send({ type: 'record.discard' });
     expect(storage.at(-1)).toBe('end discarded');
+  });
+
+  it("A saves the text B typed and A took: B is still asked, though A's submit wrote what its key sent into the draft", async () => {
+    const origin = fakeOrigin();
+    const sharedEntry = () => origin.tab().local.getItem(recordDraftOptions.key);
+    /** A tab of the reference app on `origin`, its draft actions the app's own (examples/reference/drafts.ts). */
+    const tab = () => {
+      const storages = origin.tab();
+      const draft = sharedDraft({
+        ...recordDraftOptions,
+        storage: () => storages.local,
+        tabStorage: () => storages.session,
+        events: storages.events,
+      });
+      const { keepDraft, settleDraft } = draftKeeping(draft);
+      let answer: (output: { id: number }) => void = () => {};
+      const machine = referenceMachine.provide({
+        actions: {
+          saveDraft: ({ context }) => keepDraft(context.record),
+          clearDraft: (_, { ended }: { ended: DraftEnd }) => draft.end(ended),
+          settleDraft: ({ context }) => settleDraft(context.record),
+        },
+        actors: {
+          submitRecord: fromPromise<{ id: number } | undefined, Submission<RecordInput>>(
+            () => new Promise((done) => void (answer = done)),
+          ),
+        },
+      });
+      const actor = createActor(machine, { input: { draft: draft.load() } }).start();
+      draft.subscribe((change, own) => actor.send({ type: 'record.changedElsewhere', change, own }));
+      actor.send(route('#newRecord'));
+      return { actor, record: () => actor.getSnapshot().context.record, answer: (id: number) => answer({ id }) };
+    };
+    const a = tab();
+    const b = tab();
+    a.actor.send({ type: 'record.change', field: 'name', value: 'alpha' });
+    origin.deliver();
+    expect(b.record().values.name).toBe('alpha');
+    b.actor.send({ type: 'record.change', field: 'name', value: 'alpha, and more' });
+    origin.deliver();
+    expect(a.record().asked?.kind).toBe('changed');
+    a.actor.send({ type: 'record.takeOther' });
+    a.actor.send({ type: 'record.submit' });
+    const submittedEntry = sharedEntry();
+    expect(submittedEntry, 'the submit keeps what the key sends with the draft').toContain('"sent"');
+    origin.deliver();
+    expect(sharedEntry(), 'B takes the key and what it sent without writing the draft back').toBe(submittedEntry);
+    expect(b.record().sent?.name).toBe('alpha, and more');
+    a.answer(1);
+    await waitFor(a.actor, (snapshot) => snapshot.matches({ app: { main: { newRecord: 'saved' } } }));
+    expect(sharedEntry(), "A's save ended the shared draft").toContain('"ended":"saved"');
+    origin.deliver();
+    expect(
+      b.record().asked?.kind,
+      "B's text is its own (A took it; A's submit only added what its key sent): A's save asks B, B does not follow it silently",
+    ).toBe('saved');
+    expect(b.record().values.name).toBe('alpha, and more');
   });
 });

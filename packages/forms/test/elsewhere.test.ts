@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { changedElsewhere, keepOwn, takeOther } from '../src/elsewhere';
-import { emptyForm, withField, type FormValues } from '../src/forms';
+import { emptyForm, formDraft, submitted, withField, type FormValues } from '../src/forms';
 
 type Field = 'name' | 'note';
 const empty: FormValues<Field> = { name: '', note: '' };
@@ -75,6 +75,29 @@ describe("a form and another tab's changes to the shared draft (packages/forms/s
     const keptOverSaved = keepOwn(changedElsewhere(mine, { kind: 'saved' }, true));
     expect(keptOverSaved.submitKey, 'the saved draft’s key would be answered with its save').toMatch(/^[0-9a-f-]{36}$/);
     expect(keptOverSaved.submitKey).not.toBe(mine.submitKey);
+  });
+
+  it('takes what the other tab’s key first sent with the key, so writing the draft back writes the same draft', () => {
+    const mine = submitted(typed('beta'));
+    const theirs = {
+      kind: 'changed' as const,
+      draft: { values: { name: 'beta' }, submitKey: 'their-key', sent: { name: 'beta' } },
+    };
+    const taken = changedElsewhere(mine, theirs, true);
+    expect(taken, 'the same text: followed, with their key and what it sent').toMatchObject({
+      values: { name: 'beta', note: '' },
+      submitKey: 'their-key',
+      sent: { name: 'beta', note: '' },
+      asked: undefined,
+    });
+    expect(formDraft(taken)).toEqual({ ...theirs.draft, values: taken.values, sent: taken.sent });
+    expect(changedElsewhere(mine, changed('beta'), true).sent, 'their key sent nothing yet: nor did it here').toBe(
+      undefined,
+    );
+    expect(
+      takeOther(changedElsewhere(mine, { kind: 'saved' }, true)).sent,
+      'a draft saved there: no key',
+    ).toBeUndefined();
   });
 
   it('forgets that it followed another tab once the person types here', () => {

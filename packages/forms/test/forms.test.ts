@@ -14,9 +14,18 @@ import {
   withField,
 } from '../src/forms';
 import { CallFailure } from '@statechart/calls';
+import { storage } from '../src/constants';
+import { sharedDraft } from '../src/sharedDraft';
+import { fakeOrigin } from './fakeOrigin';
 import { interpolate, plural } from '@statechart/core';
 import { refusesLeaving } from '@statechart/core/internal';
-import { emptyRecord, recordFields, recordSchema, recordStrings } from '../../../examples/reference/recordForm';
+import {
+  emptyRecord,
+  recordDraftSchema,
+  recordFields,
+  recordSchema,
+  recordStrings,
+} from '../../../examples/reference/recordForm';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 
 const start = (input?: unknown) => createActor(referenceMachine, { input }).start();
@@ -68,7 +77,7 @@ describe('form helpers (src/forms.ts)', () => {
     expect(submitted(edited).submitKey).toBe(sent.submitKey);
     expect(submitted(withField(edited, recordSchema, 'name', 'A name')).submitKey).toBe(sent.submitKey);
     // Kept with the draft, and back from it (a reload); a new form has none.
-    expect(formDraft(edited)).toEqual({ values: edited.values, submitKey: sent.submitKey });
+    expect(formDraft(edited)).toEqual({ values: edited.values, submitKey: sent.submitKey, sent: filled.values });
     expect(emptyForm(emptyRecord, formDraft(edited))).toMatchObject({
       values: edited.values,
       submitKey: sent.submitKey,
@@ -98,6 +107,75 @@ describe('form helpers (src/forms.ts)', () => {
     const again = submitted(withField(failed, recordSchema, 'name', 'Third'));
     expect(again.submitKey).toBe(first.submitKey);
     expect(again.sent).toEqual(again.values);
+  });
+
+  it('keeps the values a key first sent in the stored draft while its outcome is unknown, across a reload', () => {
+    const origin = fakeOrigin();
+    const problems: string[] = [];
+    /** The reference's draft in one tab of `origin` (a reload: the same tab's storage, a new page). */
+    const stored = (tab: ReturnType<typeof origin.tab>, version: number = storage.draftVersion) =>
+      sharedDraft({
+        key: 'draft:newRecord',
+        version,
+        schema: recordDraftSchema,
+        storage: () => tab.local,
+        tabStorage: () => tab.session,
+        report: (problem) => void problems.push(problem),
+        events: tab.events,
+      });
+    const tab = origin.tab();
+    const before = stored(tab);
+    before.load();
+    const first = submitted(withField(emptyForm(emptyRecord), recordSchema, 'name', 'First'));
+    const unknown = submitFailed(first, new CallFailure('unknownOutcome'), 'Not saved');
+    before.save(formDraft(withField(unknown, recordSchema, 'name', 'Edited')));
+
+    const reloaded = origin.tab(tab);
+    const loaded = stored(reloaded).load();
+    expect(loaded, 'the draft, its key and what the key first sent').toEqual({
+      values: { ...emptyRecord, name: 'Edited' },
+      submitKey: first.submitKey,
+      sent: first.values,
+    });
+    const again = submitted(emptyForm(emptyRecord, loaded));
+    expect(submission(again), 'after the reload the save still sends the first values along').toEqual({
+      values: { ...emptyRecord, name: 'Edited' },
+      idempotencyKey: first.submitKey,
+      sent: first.values,
+    });
+    expect(problems).toEqual([]);
+
+    // An answer that says nothing was saved: the stored draft has the key only (storage stays small).
+    expect(formDraft(submitFailed(first, new CallFailure('http.5xx', 500), 'Not saved'))).toEqual({
+      values: first.values,
+      submitKey: first.submitKey,
+    });
+    // First values the schema refuses, or without a key, are left out; the values and the key stay.
+    const odd = { version: storage.draftVersion, savedAt: '', data: {} };
+    const read = (data: unknown) => {
+      const next = origin.tab();
+      next.local.setItem('draft:newRecord', JSON.stringify({ ...odd, data: { revision: 'r', draft: data } }));
+      return stored(next).load();
+    };
+    expect(read({ values: { name: 'a' }, submitKey: first.submitKey, sent: { name: 3 } })).toEqual({
+      values: { name: 'a' },
+      submitKey: first.submitKey,
+    });
+    expect(read({ values: { name: 'a' }, sent: { name: 'b' } })).toEqual({ values: { name: 'a' } });
+    // The draft's version rules hold for them as for the rest: an older version's draft is dropped whole,
+    // a newer one's left in place for the app that reads it.
+    const older = origin.tab();
+    stored(older, storage.draftVersion - 1).save({ values: { name: 'old' }, submitKey: 'k', sent: { name: 'o' } });
+    expect(stored(origin.tab()).load()).toBeUndefined();
+    expect(problems).toContain('old-version');
+    stored(origin.tab(), storage.draftVersion + 1).save({
+      values: { name: 'new' },
+      submitKey: 'k',
+      sent: { name: 'n' },
+    });
+    expect(stored(origin.tab()).load()).toBeUndefined();
+    expect(problems).toContain('newer-version');
+    expect(JSON.parse(origin.tab().local.getItem('draft:newRecord') ?? '{}').data.draft.sent).toEqual({ name: 'n' });
   });
 
   it('is dirty while the values differ from the saved ones', () => {

@@ -3,20 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { sharedDraft, type DraftChange } from '../src/sharedDraft';
 import { fakeOrigin } from './fakeOrigin';
 
-type Draft = { name: string };
+/** A name typed, and something that goes with it (as a form's draft has its key and what the key sent). */
+type Draft = { name: string; sent?: string };
 type Heard = [DraftChange<Draft>, boolean];
 
 /** One page of a tab: its draft, loaded, and what its subscriber heard (the change, and `own`). */
-function page(tab: ReturnType<ReturnType<typeof fakeOrigin>['tab']>) {
+function page(tab: ReturnType<ReturnType<typeof fakeOrigin>['tab']>, text?: (draft: Draft) => unknown) {
   const problems: string[] = [];
   const draft = sharedDraft({
     key: 'draft:form',
     version: 1,
-    schema: v.object({ name: v.string() }),
+    schema: v.object({ name: v.string(), sent: v.optional(v.string()) }),
     storage: () => tab.local,
     tabStorage: () => tab.session,
     report: (problem) => void problems.push(problem),
     events: tab.events,
+    text,
   });
   const loaded = draft.load();
   const heard: Heard[] = [];
@@ -133,6 +135,40 @@ describe('a shared draft across tabs (packages/forms/src/sharedDraft.ts)', () =>
     const again = reload(b);
     expect(again.loaded).toEqual({ name: 'beta' });
     expect(again.heard).toEqual([]);
+  });
+
+  it('B typed "beta", A took it and added only what goes with it: with `text`, B keeps it as its own and is asked about A\'s save', () => {
+    for (const [text, own] of [
+      [(draft: Draft) => draft.name, true],
+      [undefined, false],
+    ] as const) {
+      const origin = fakeOrigin();
+      const a = page(origin.tab(), text);
+      const b = page(origin.tab(), text);
+      a.draft.save({ name: 'alpha' });
+      origin.deliver();
+      b.draft.accept();
+      b.draft.save({ name: 'beta' });
+      origin.deliver();
+      a.draft.accept();
+      a.draft.save({ name: 'beta', sent: 'beta' });
+      origin.deliver();
+      expect(b.heard).toEqual([
+        [changed('alpha'), false],
+        [{ kind: 'changed', draft: { name: 'beta', sent: 'beta' } }, true],
+      ]);
+      b.draft.accept();
+      b.draft.save({ name: 'beta', sent: 'beta' });
+      a.draft.end('saved');
+      origin.deliver();
+      expect(b.heard.at(-1), `with text ${text ? 'the name' : 'the whole draft'}: own is ${own}`).toEqual([
+        { kind: 'saved' },
+        own,
+      ]);
+      expect(page(origin.tab(b.tab), text).loaded, 'across a reload too').toEqual(
+        own ? { name: 'beta', sent: 'beta' } : undefined,
+      );
+    }
   });
 
   it('tells a save from a discard', () => {

@@ -621,6 +621,52 @@ describe.concurrent('saving the reference form in Chromium', () => {
     },
   );
 
+  itWithOwnApi(
+    'after a reload, "saved already" still links to the record the key saved: its first values are kept with the draft',
+    async ({ expect }) => {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'hold' }, times: 1 });
+        await page.addInitScript((key) => localStorage.setItem(key, '800'), TIMEOUT_KEY);
+        await page.goto(`${origin()}/records/new`);
+        await fillValid(page, 'Sent before the reload');
+        await submit(page);
+        await heading(page, formStrings.unknownOutcome).waitFor();
+        // Reload asks (unsaved input); accept, as a person who meant it would.
+        page.on('dialog', (dialog) => void dialog.accept());
+        await page.reload();
+        await heading(page, recordStrings.title).waitFor();
+        expect(await field(page, recordStrings.fields.name).inputValue()).toBe('Sent before the reload');
+        await field(page, recordStrings.fields.name).fill('Edited after the reload');
+        await submit(page);
+        await heading(page, formStrings.savedBefore).waitFor();
+        // The notice comes with its link in one render (the refusal carries the saved record, or not).
+        const link = page.getByRole('alert').getByRole('link', { name: /^Open record \d+$/ });
+        expect(
+          await link.count(),
+          'the notice links to the record the key saved (its first values sent again); without them in the stored draft it has no link',
+        ).toBe(1);
+        const savedId = Number((await link.textContent())?.replace(/\D/g, ''));
+        const [first, refused, replay, ...more] = await saves();
+        expect(refused, 'the edit, with the key the draft kept').toMatchObject({
+          idempotencyKey: first?.idempotencyKey,
+        });
+        expect(replay, 'the first values, kept across the reload, sent again with their key').toMatchObject({
+          idempotencyKey: first?.idempotencyKey,
+          replayed: true,
+        });
+        expect(more).toEqual([]);
+        expect(await link.getAttribute('href')).toBe(`/records/${savedId}`);
+        // The form is dirty (the edits are kept): the link is refused, a load of its address is not.
+        await page.goto(`${origin()}/records/${savedId}`);
+        await expect.poll(() => page.getByTestId('record-name').textContent()).toBe('Sent before the reload');
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   itWithOwnApi('takes a save answered 204, without a body, as saved', async ({ expect }) => {
     await api.behave({ path: '/api/records', method: 'POST', behaviour: { kind: 'status', status: 204 }, times: 1 });
     await open('/records/new', async (page) => {
