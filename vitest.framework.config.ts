@@ -109,16 +109,33 @@ export default defineConfig({
             'packages/create-statechart-app/test/**/*.test.ts',
           ],
           // The template is a product's starting files, with tests of its own: the copy test runs
-          // them, and `npm run test:create` runs them in a product made from it.
-          exclude: ['packages/create-statechart-app/template/**', '**/node_modules/**'],
+          // them, and `npm run test:create` runs them in a product made from it. The copy test
+          // runs in its own project (generators, below).
+          exclude: ['packages/create-statechart-app/template/**', '**/*.copy.test.ts', '**/node_modules/**'],
           environment: 'node',
-          // Isolated: the copy test (newScreen.test.ts) runs ESLint's API on a temporary copy of
-          // the repository, and what ESLint's plugins cache from it broke the lint-boundary tests
-          // that came after it in the same worker (every message without a rule id).
-          isolate: true,
           testTimeout: 120_000,
         },
       },
+      // The generators end to end (packages/cli/test/newScreen.copy.test.ts: every generator in a
+      // copy of the repository, then tsc, ESLint and the path tests there; about 80 s and three
+      // processes): not part of `npm test`, which a team runs many times a day; `npm run
+      // test:generators` runs it, and CI runs that after `npm test` (.ci/run). Isolated, as it
+      // runs ESLint's API on the copy: what ESLint's plugins cache from it broke the lint-boundary
+      // tests that came after it in one worker (every message without a rule id).
+      ...(process.env.GENERATORS_COPY
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'generators',
+                include: ['packages/cli/test/**/*.copy.test.ts'],
+                environment: 'node' as const,
+                isolate: true,
+                testTimeout: 240_000,
+              },
+            },
+          ]
+        : []),
       // The jsdom render tests, a project per package: each package's tests run with that package's
       // own setup file (packages/<name>/test/setup.ts), or none.
       ...jsdomProjects([

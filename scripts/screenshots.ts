@@ -3,7 +3,7 @@
  * the generators write, at 1,440 and 390 px wide, light and dark →
  * docs/screenshots/<app>-<screen>-<width>-<scheme>.png, plus the product's own home and
  * not-found screens (product-*.png). Each app is built as it ships and served by `vite preview`.
- * The generated app is the generators' copy test in small (packages/cli/test/newScreen.test.ts):
+ * The generated app is the generators' copy test in small (packages/cli/test/newScreen.copy.test.ts):
  * a temporary copy of the repository with create-statechart-app's template as its product, every
  * `new:screen` variant run in it and its placeholders written.
  * `npm run screenshots -- NAME` takes only the screens whose file name contains NAME.

@@ -9,7 +9,7 @@ import { planScreen, type Written } from './write';
 /**
  * `npm run new:screen` without the process: parses `argv`, writes the screen under `root` in the
  * product's own Prettier style, and returns what the command prints. packages/cli/src/newScreen.ts
- * is its command line; packages/cli/test/newScreen.test.ts calls it in a copy of the repository,
+ * is its command line; packages/cli/test/newScreen.copy.test.ts calls it in a copy of the repository,
  * where a process per generator (tsx, then Prettier) cost 2–6 s each on a shared 2-core machine.
  */
 export async function runNewScreen(argv: readonly string[], root: string): Promise<string[]> {
