@@ -193,6 +193,9 @@ const DIAGNOSES = `### Finding why
 
 - A click's or a Back's time by phase (our \`navigate\`, React's commit, the view's mount):
   \`npx tsx bench/navigationPhases.ts\`.
+- Where a navigation's main-thread CPU time goes, by the browser's trace events (style, layout,
+  paint, each JS function the browser called, each event dispatched):
+  \`APPS=routing,xstateKeyed N=200 npx tsx bench/navigationTrace.ts\`.
 - What each navigation allocates, per app: \`npx tsx bench/allocations.ts\`.
 - The heap after load by kind of object, and what holds it: \`HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts\`.
 - Whether heap growth is retention or warm-up (growth after 5,100, 10,100 and 15,100 navigations, with
