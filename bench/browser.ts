@@ -33,6 +33,26 @@ export interface Sample {
   kind: 'click' | 'pop';
   committed: number;
   painted: number;
+  /**
+   * The page's main-thread CPU time over the navigation, ms: CDP `Performance.getMetrics`
+   * `ThreadTime` (the renderer main thread's own CPU clock, not wall time: time the thread waits or
+   * is preempted by other processes does not count) read just before the click or Back is sent and
+   * again once the painted frame is in. It includes the harness's own share (the input events' or
+   * the `history.back()` evaluation's dispatch, the wait for the painted frame, the two readings),
+   * the same in every app: `idleCpu` measures it.
+   */
+  cpu: number;
+}
+
+/** Each page's CDP session for its CPU readings (openApp makes it). */
+const sessions = new WeakMap<Page, CDPSession>();
+
+/** The page's renderer main thread's CPU time so far, ms (NaN for a page openApp did not open). */
+async function threadTime(page: Page): Promise<number> {
+  const cdp = sessions.get(page);
+  if (!cdp) return NaN;
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((metric) => metric.name === 'ThreadTime')?.value ?? NaN) * 1000;
 }
 
 /**
@@ -151,14 +171,33 @@ export async function click(page: Page, linkId: 'next' | 'jump'): Promise<Sample
   }, linkId);
   const at = await arm(page, target, linkId);
   if (!at) throw new Error(`no #${linkId} link on ${page.url()}`);
+  const before = await threadTime(page);
   await page.mouse.click(at.x, at.y);
-  return settled(page, `a click on #${linkId} to "${target}"`);
+  const sample = await settled(page, `a click on #${linkId} to "${target}"`);
+  return { ...sample, cpu: (await threadTime(page)) - before };
 }
 
 export async function back(page: Page, expect: string): Promise<Sample> {
   await arm(page, expect);
+  const before = await threadTime(page);
   await page.evaluate(() => history.back());
-  return settled(page, `Back to "${expect}"`);
+  const sample = await settled(page, `Back to "${expect}"`);
+  return { ...sample, cpu: (await threadTime(page)) - before };
+}
+
+/**
+ * The harness's own main-thread CPU time for one navigation, with no navigation: a click on the
+ * footer's text (no link: nothing routes) and a wait for the next frame and a task after it, read
+ * as `click` reads a navigation. The same in every app; a ratio of CPU times net of it is the
+ * apps' own.
+ */
+export async function idleCpu(page: Page): Promise<number> {
+  const box = await page.locator('footer p').boundingBox();
+  if (!box) throw new Error(`no footer text to click on ${page.url()}`);
+  const before = await threadTime(page);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  return (await threadTime(page)) - before;
 }
 
 export { quantile } from '../scripts/stats';
@@ -177,6 +216,9 @@ export async function openApp(
   await page.goto(app.origin + '/');
   await page.waitForFunction(() => (window as unknown as { __benchReady?: boolean }).__benchReady === true);
   await page.locator('main h1').waitFor();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  sessions.set(page, cdp);
   return page;
 }
 

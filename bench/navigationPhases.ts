@@ -10,7 +10,9 @@
  * APPS=routing,xstate,xstateKeyed (default: ours routing only, the 40-line XState floor and that
  * floor with a view per screen) names apps under bench/apps; `base:routing` builds the same app
  * from BASE (a worktree of an earlier commit with node_modules linked) to compare a change
- * against it in one run. ROUNDS=10 rounds of 10 × (Next, Next, Back, Back) per app.
+ * against it in one run; `oursStill` is the product shell's app in a page that prefers reduced
+ * motion. ROUNDS=10 rounds of 10 × (Next, Next, Back, Back) per app. The main-thread CPU column is
+ * the navigation bench's (bench/browser.ts `Sample.cpu`).
  */
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -81,11 +83,13 @@ const pages: Record<string, Page> = {};
 const samples: Record<string, (Sample & { marks: Marks })[]> = {};
 try {
   for (const name of NAMES) {
-    const app = name.replace(/^base:/, '');
-    if (app !== name && !BASE) throw new Error(`${name}: set BASE to the worktree to build it from`);
-    const dir = app === name ? undefined : join(BASE ?? '', 'bench/apps', app);
+    // `oursStill`: the product shell's app in a page that prefers reduced motion (no view transitions).
+    const still = name.endsWith('oursStill');
+    const app = name.replace(/^base:/, '').replace(/^oursStill$/, 'ours');
+    if (name.startsWith('base:') && !BASE) throw new Error(`${name}: set BASE to the worktree to build it from`);
+    const dir = !name.startsWith('base:') ? undefined : join(BASE ?? '', 'bench/apps', app);
     apps[name] = await serveBenchApp(app, 3, { dir });
-    const page = await openApp(browser, apps[name]);
+    const page = await openApp(browser, apps[name], { reducedMotion: still ? 'reduce' : undefined });
     await page.addInitScript(phases);
     await page.reload();
     await page.waitForFunction(() => (window as unknown as { __benchReady?: boolean }).__benchReady === true);
@@ -121,6 +125,7 @@ const cell = (values: number[]) =>
   `${quantile(values, 0.5).toFixed(2)} / ${quantile(values, 0.95).toFixed(2)} / ${(values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(2)}`;
 const columns: [string, (sample: Sample & { marks: Marks }) => number][] = [
   ['committed', (sample) => sample.committed],
+  ['main-thread CPU', (sample) => sample.cpu],
   ['wait for listeners', ({ marks }) => (marks.listeners ?? NaN) - (marks.trigger ?? NaN)],
   // A click's handled mark comes after React's listener and commit; a popstate's before the app's listener.
   ['listeners → handled', ({ marks }) => (marks.handled ?? NaN) - (marks.listeners ?? NaN)],

@@ -81,14 +81,18 @@ export function presentWithViewTransitions(router: Router): (() => void) | undef
   };
   const changesScreens = (before: AnyMachineSnapshot) =>
     !sameScreens(screensOf(table, actor.getSnapshot()), screensOf(table, before));
-  const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // One query, read live (`matches` follows the preference): a new one per navigation was a
+  // media query evaluated in every move's task. With reduced motion nothing is held: the change is
+  // committed as it comes, as where there are no view transitions, not a microtask later.
+  const motion = matchMedia('(prefers-reduced-motion: reduce)');
 
   shown.present = {
-    holds: (before) => changesScreens(before) || askedIn(before) !== undefined,
+    holds: (before) => !motion.matches && (changesScreens(before) || askedIn(before) !== undefined),
     run(commit, before) {
       const from = shown.getNavigation();
       const navigation = sync.getNavigation();
-      if (reduced()) return commit();
+      // The preference may have changed since `holds`.
+      if (motion.matches) return commit();
       if (!changesScreens(before))
         return inScreen(commit, before, navigation === from ? [] : [direction(navigation, from)]);
       // The outlet that changes: the one showing the first entered screen with a view.
