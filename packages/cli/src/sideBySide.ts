@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 
-export interface Outcome {
+interface Outcome {
   command: string;
   code: number;
   seconds: number;
