@@ -4,7 +4,11 @@ import { violationsIn, type ScreenState, launch, screenStatesOf } from '@statech
 import { strings } from '../../machines/strings';
 import { productSpec } from '../paths/productPaths';
 
-const CONTEXT = { colorScheme: 'light', viewport: { width: 1024, height: 768 } } as const;
+// Reduced motion: the app then moves between screens without a view transition and its styles
+// animate nothing (styles.css keeps motion under prefers-reduced-motion: no-preference), so each
+// screen is at its settled colors and layout at once, the state axe must read; with motion, the
+// audit waited out every entrance and scheme change (on a 100-screen product, the most of its time).
+const CONTEXT = { colorScheme: 'light', reducedMotion: 'reduce', viewport: { width: 1024, height: 768 } } as const;
 let browser: Browser;
 let shared: BrowserContext;
 beforeAll(async () => {

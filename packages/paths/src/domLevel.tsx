@@ -159,9 +159,11 @@ export async function describeDomLevel(apps: readonly DomApp[], split: SplitOpti
               errors.mockRestore();
             }
             // A walk is many steps: its time grows with them, and with the links each screen shows (each
-            // is followed on a model: docs/BENCHMARKS.md).
+            // is followed on a model: docs/BENCHMARKS.md). A navigation may link every routable state: about
+            // 1 ms each, 3 ms on a loaded 2-core machine (a 100-screen product: 66–120 ms a screen), 10 ms
+            // allowed (a 200-screen product's first walk timed out at 65 s, 1.5 s a step, at load 27–32).
           },
-          5000 + 1500 * path.steps.length,
+          5000 + (1500 + 10 * spec.table.routes.size) * path.steps.length,
         );
       }
 

@@ -25,14 +25,23 @@ export interface Invocation {
   node: AnyStateNode;
 }
 
+/**
+ * A machine's invocations, found once: a machine's config never changes, and the link checks make
+ * a model (and its controls) per link on every screen (links.ts), which read them each time.
+ */
+const invocationsFound = new WeakMap<AnyStateMachine, readonly Invocation[]>();
+
 /** Every `invoke` of the machine with a named `src`. */
-export function invocationsOf(machine: AnyStateMachine): Invocation[] {
+export function invocationsOf(machine: AnyStateMachine): readonly Invocation[] {
+  const known = invocationsFound.get(machine);
+  if (known) return known;
   const found: Invocation[] = [];
   for (const node of [machine.root, ...stateNodesOf(machine)]) {
     for (const invoke of node.invoke as Array<{ id: string; src: unknown }>) {
       if (typeof invoke.src === 'string') found.push({ id: invoke.id, src: invoke.src, node });
     }
   }
+  invocationsFound.set(machine, found);
   return found;
 }
 
