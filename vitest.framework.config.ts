@@ -68,8 +68,16 @@ function jsdomProjects(projects: { name: string; include: string[]; exclude?: st
     },
   }));
 }
-/** `npm run test:history-api`: every Chromium test on the History API adapter (see browser-history-api). */
-const HISTORY_API_ALL = process.env.HISTORY_API_SUITE === 'all';
+/**
+ * The Chromium files `npm test` runs on the History API adapter too (see browser-history-api);
+ * `npm run test:history-api` runs every Chromium file in that mode (HISTORY_API_SUITE=all), and CI,
+ * which has just run these in `npm test`, only the others (HISTORY_API_SUITE=rest, .ci/run).
+ */
+const HISTORY_API_IN_NPM_TEST = [
+  'packages/react/test/browser/{navigationApi,viewTransitions,historyEdges,historyProperty}.test.ts',
+  'examples/reference/e2e/{contract,focus}.test.ts',
+];
+const HISTORY_API_SUITE = process.env.HISTORY_API_SUITE;
 
 export default defineConfig({
   plugins: [react()],
@@ -195,15 +203,14 @@ export default defineConfig({
           // refusals after a move, the adapters' own, view transitions): the whole browser project
           // twice would add its wall time to npm test on 2 cores (4 minutes is the goal), and the
           // other files (the reference app's, the forms') repeat those moves on the same adapter
-          // code. `npm run test:history-api` (HISTORY_API_SUITE=all, in .ci/run) runs every Chromium
-          // test in this mode, the product's too (docs/decisions/0019-both-history-adapters-in-ci.md).
+          // code. `npm run test:history-api` (HISTORY_API_SUITE=all) runs every Chromium test in this
+          // mode, the product's too; .ci/run, after npm test, the rest (HISTORY_API_SUITE=rest)
+          // (docs/decisions/0019-both-history-adapters-in-ci.md).
           name: 'browser-history-api',
-          include: HISTORY_API_ALL
-            ? FRAMEWORK_BROWSER
-            : [
-                'packages/react/test/browser/{navigationApi,viewTransitions,historyEdges,historyProperty}.test.ts',
-                'examples/reference/e2e/{contract,focus}.test.ts',
-              ],
+          include:
+            HISTORY_API_SUITE === 'all' || HISTORY_API_SUITE === 'rest' ? FRAMEWORK_BROWSER : HISTORY_API_IN_NPM_TEST,
+          exclude:
+            HISTORY_API_SUITE === 'rest' ? [...HISTORY_API_IN_NPM_TEST, '**/node_modules/**'] : ['**/node_modules/**'],
           ...BROWSER_HARNESS,
           provide: { historyApiMode: true },
           ...CHROMIUM,
