@@ -5,6 +5,7 @@ import { prune, readPositions, writePositions, type Positions } from './scrollPo
 import { VIEW_PENDING, type ViewRegistry } from './views';
 import { ARRIVED } from './focus';
 import { presentWithViewTransitions } from './viewTransitions';
+import { waitForViewChunks } from './viewChunks';
 export { RefusalNotice } from './RefusalNotice';
 export { HeaderMenu } from './headerMenu';
 
@@ -31,7 +32,15 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
   // the screen that left (the browser sends them a frame late) and belong to no entry.
   const settling = useRef(false);
 
-  useEffect(() => presentWithViewTransitions(router), [router]);
+  // The view transitions' presenter, wrapped by the wait for views' chunks (viewChunks.ts).
+  useEffect(() => {
+    const withoutTransitions = presentWithViewTransitions(router);
+    const withoutWaits = waitForViewChunks(router);
+    return () => {
+      withoutWaits();
+      withoutTransitions?.();
+    };
+  }, [router]);
 
   useEffect(() => {
     positions.current = readPositions();

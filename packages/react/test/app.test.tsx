@@ -69,11 +69,32 @@ describe('the app in jsdom with a memory history', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Section' })).toBeTruthy();
   });
 
-  it('shows a pending state while a view loads, then the view', async () => {
+  it('keeps the old screen while the next view’s chunk loads, then shows the view: no pending flash', async () => {
+    let finish: (module: ViewModule) => void = () => {};
+    const slow = lazyView(() => new Promise<ViewModule>((resolve) => (finish = resolve)));
+    const { history } = await renderAt('/', referenceMachine, { ...referenceViews(), editor: slow });
+    await act(async () => screen.getByRole('link', { name: 'Editor' }).click());
+    expect(history.location.pathname, 'the machine and the URL moved at once').toMatch(/\/editor$/);
+    expect(screen.getByRole('heading', { name: 'Reference home' })).toBeTruthy();
+    expect(screen.queryByText(strings.loading)).toBeNull();
+    await act(async () => finish({ View: () => <h1>Editor loaded</h1> }));
+    expect(await screen.findByRole('heading', { name: 'Editor loaded' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Reference home' })).toBeNull();
+  });
+
+  it('shows the pending state once a view’s chunk takes over a second, then the view', async () => {
     let finish: (module: ViewModule) => void = () => {};
     const slow = lazyView(() => new Promise<ViewModule>((resolve) => (finish = resolve)));
     await renderAt('/', referenceMachine, { ...referenceViews(), editor: slow });
-    await act(async () => screen.getByRole('link', { name: 'Editor' }).click());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => screen.getByRole('link', { name: 'Editor' }).click());
+      await act(async () => vi.advanceTimersByTime(999));
+      expect(screen.queryByText(strings.loading), 'no pending state within the second').toBeNull();
+      await act(async () => vi.advanceTimersByTime(1));
+    } finally {
+      vi.useRealTimers();
+    }
     expect(screen.getByText(strings.loading)).toBeTruthy();
     await act(async () => finish({ View: () => <h1>Editor loaded</h1> }));
     expect(await screen.findByRole('heading', { name: 'Editor loaded' })).toBeTruthy();
