@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { launch, openPage } from '@statechart/paths/chromium';
+import { instantAnimations, launch, openPage } from '@statechart/paths/chromium';
 
 /**
  * What every Chromium test file of the framework starts with (packages/<name>/test/browser, the path
@@ -31,6 +31,12 @@ export interface FixtureOptions {
   context?: BrowserContextOptions;
   /** A script every page of the shared context runs before the app's (what a test records). */
   init?: () => void;
+  /**
+   * 'instant' (the default): the pages' CSS animations and transitions end at once
+   * (`instantAnimations`), so that a click after a navigation does not wait for the entering
+   * screen to stop moving; 'run' for a file that tests the animations themselves.
+   */
+  animations?: 'instant' | 'run';
 }
 
 export interface OpenOptions {
@@ -80,10 +86,12 @@ export function chromiumFixture(options: FixtureOptions = {}): ChromiumFixture {
     if (!browser) throw new Error('the Chromium fixture launches its browser in beforeAll: use it in a test or a hook');
     return browser;
   };
+  const instant = (options.animations ?? 'instant') === 'instant';
   const context = () =>
     (shared ??= launched()
       .newContext({ viewport: VIEWPORT, ...options.context })
       .then(async (made) => {
+        if (instant) await made.addInitScript(instantAnimations);
         if (options.init) await made.addInitScript(options.init);
         return made;
       }));
@@ -99,6 +107,7 @@ export function chromiumFixture(options: FixtureOptions = {}): ChromiumFixture {
           ? await launched().newContext({ viewport: viewport ?? VIEWPORT, ...(typeof own === 'object' ? own : {}) })
           : undefined;
       try {
+        if (ownContext && instant) await ownContext.addInitScript(instantAnimations);
         await before?.(ownContext as BrowserContext);
         const { page, problems, close } = await openPage(ownContext ?? (await context()), url, { viewport });
         try {

@@ -42,3 +42,22 @@ export const historyLength = (page: Page) => page.evaluate(() => history.length)
 
 /** A heading by its exact accessible name. */
 export const headingNamed = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
+
+/**
+ * The page's CSS animations and transitions at zero duration, view transitions' included, as
+ * Playwright's `animations: 'disabled'` does for screenshots: everything still runs (the view
+ * transition's capture, its update callback, its events) but ends at once. An init script:
+ * `context.addInitScript(instantAnimations)` (the path levels' pages run it). Otherwise a click
+ * after a navigation waits for the entering screen's animation (the shell's 0.2 s slide), as
+ * Playwright's actionability check waits for an element to stop moving: about 0.3 s a click (the
+ * framework's Chromium path level: 88 clicks, 25 s). An adopted sheet: there may be no head yet.
+ */
+export function instantAnimations(): void {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(
+    `*, *::before, *::after, ::view-transition-group(*), ::view-transition-old(*), ::view-transition-new(*) {
+      animation-duration: 0s !important; animation-delay: 0s !important;
+      transition-duration: 0s !important; transition-delay: 0s !important; }`,
+  );
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}

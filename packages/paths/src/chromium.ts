@@ -5,6 +5,7 @@ import { openPage } from './pages';
 import { seeSnapshot, type Seen } from './graph';
 import type { AnyEvent, MachineSpec } from './spec';
 import type { Check, Driver } from './ui';
+import { instantAnimations } from './browser';
 
 /**
  * A minimal React DevTools hook, installed before the app loads: React hands it every committed
@@ -150,24 +151,6 @@ async function pauseClock(page: Page) {
       if (typeof clock.builtins[name] === 'function') Object.assign(globalThis, { [name]: clock.builtins[name] });
     }
   });
-}
-
-/**
- * The page's CSS animations and transitions at zero duration, view transitions' included, as
- * Playwright's `animations: 'disabled'` does for screenshots: everything still runs (the view
- * transition's capture, its update callback, its events) but ends at once. Otherwise a click after
- * a navigation waited for the entering screen's animation (the shell's 0.2 s slide), as Playwright's
- * actionability check waits for an element to stop moving: about 0.3 s a click, most of the framework's
- * Chromium path level (88 clicks, 25 s). An adopted sheet: there may be no head yet.
- */
-function instantAnimations() {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(
-    `*, *::before, *::after, ::view-transition-group(*), ::view-transition-old(*), ::view-transition-new(*) {
-      animation-duration: 0s !important; animation-delay: 0s !important;
-      transition-duration: 0s !important; transition-delay: 0s !important; }`,
-  );
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
 async function attach(page: Page) {

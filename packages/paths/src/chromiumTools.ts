@@ -5,7 +5,16 @@
  */
 export { animationsSettled, axeViolations, COLOR_RULES, type ScreenState, violationsIn } from './axe';
 export { screenStatesOf } from './screenStates';
-export { headingNamed, historyLength, launch, openPage, pathOf, sharedContext, withPage } from './browser';
+export {
+  headingNamed,
+  historyLength,
+  instantAnimations,
+  launch,
+  openPage,
+  pathOf,
+  sharedContext,
+  withPage,
+} from './browser';
 export { buildAndPreview } from './builtApp';
 export { type RecordedCase, replayCase } from './cases';
 export { CHROMIUM_ARGS, ensureChromium } from './findChromium';

@@ -19,7 +19,8 @@ const apiUrl = ownApiUrl(() => inject('apiUrl'));
  * The reference records screens against the real reference API server, through the built app's
  * same-origin /api proxy (vite preview): what a person sees, and what the server was asked.
  */
-const chromium = chromiumFixture({ origin: ownOrigin(() => inject('referenceUrl')) });
+// Animations run: the pending text's delay is a CSS animation's (`.pending`), and it is under test.
+const chromium = chromiumFixture({ origin: ownOrigin(() => inject('referenceUrl')), animations: 'run' });
 afterAll(async () => {
   await closeOwnApis();
   await api.reset();

@@ -106,7 +106,7 @@ function instrument() {
   });
 }
 
-const chromium = chromiumFixture({ init: instrument });
+const chromium = chromiumFixture({ init: instrument, animations: 'run' });
 const heading = headingNamed;
 const nav = (page: Page) => page.getByRole('navigation');
 const transitions = (page: Page) =>
