@@ -492,6 +492,16 @@ describe('npm run new:screen (@statechart/cli)', () => {
       '<Link to="#thing" params={{ thingId: item.id, page: pageParam(page) }}>{item.name}</Link>',
     );
     expect(file?.[1]).toContain('        <Outlet />\n      </div>\n    </article>');
+    // A list whose items' line was edited (its fields written) keeps it, and the note says what to link.
+    const edited = new Map([['src/views/things.view.tsx', view.replace('{item.name}</li>', '{item.title}</li>')]]);
+    const written = parentView('things', detail, (path) => edited.get(path));
+    expect(written.file?.[1]).toContain('<li key={item.id}>{item.title}</li>');
+    expect(written.notes).toEqual([
+      expect.stringContaining(
+        'src/views/things.view.tsx: link each item of the list to #thing (its line is no longer the <li key={item.id}>{item.name}</li> that --list wrote',
+      ),
+    ]);
+    expect(written.notes[0]).toContain('<Link to="#thing" params={{ thingId: item.id, page: pageParam(page) }}>');
     // The detail shows in a column of the list's .list-detail: its region is its root, its heading
     // level with the list's first item.
     expect(viewSource(detail)).toMatch(/return \(\n\s*<CallRegion busy=\{loading\}>/);
