@@ -422,6 +422,17 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => addState(machine, { id: 'x', path: 'x', parent: 'nope' })).toThrow('no state #nope');
     expect(() => parseArgs(['Things', 'things'])).toThrow('not a camelCase state id');
     expect(() => parseArgs(['things'])).toThrow('usage');
+    expect(() => parseArgs(['things', '--loads'])).toThrow('needs its state id and its path');
+    // A typo in an option fails instead of writing a plain screen.
+    expect(() => parseArgs(['things', 'things', '--lists'])).toThrow('unknown option "--lists": nothing was written');
+    expect(() => parseArgs(['things', 'things', 'extra'])).toThrow('unexpected word "extra"');
+    expect(parseArgs(['things', 'things', '--tabs', 'a,b', '--role', 'admin', '--parent', 'home'])).toEqual({
+      id: 'things',
+      path: 'things',
+      parent: 'home',
+      tabs: ['a', 'b'],
+      role: 'admin',
+    });
     expect(parseArgs(['thing', ':id', '--parent', 'things'])).toEqual({ id: 'thing', path: ':id', parent: 'things' });
   });
 
