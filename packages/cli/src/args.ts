@@ -59,9 +59,28 @@ export const headingTag = ({ parent }: NewScreen) => (parent ? '<ScreenHeading l
 
 const camel = /^[a-z][A-Za-z0-9]*$/;
 
+/** The options that take a value (the word after them), and those that stand alone. */
+const VALUED = ['--parent', '--tabs', '--role'];
+const FLAGS = ['--loads', '--list', '--form'];
+
+/** A word of the command line that is no option nor an option's value: a typo would otherwise be dropped. */
+function unknownWord(rest: string[]): string | undefined {
+  return rest.find(
+    (word, at) => !FLAGS.includes(word) && !VALUED.includes(word) && !VALUED.includes(rest[at - 1] ?? ''),
+  );
+}
+
 export function parseArgs(args: string[]): NewScreen {
   const [id, path, ...rest] = args;
-  if (!id || path === undefined) throw new Error(usage);
+  if (!id || path === undefined || path.startsWith('--'))
+    throw new Error(
+      `a new screen needs its state id and its path (its URL piece under its parent: "projects", ":projectId"). ${usage}`,
+    );
+  const unknown = unknownWord(rest);
+  if (unknown !== undefined)
+    throw new Error(
+      `${unknown.startsWith('-') ? 'unknown option' : 'unexpected word'} "${unknown}": nothing was written. ${usage}`,
+    );
   if (!camel.test(id)) throw new Error(`"${id}" is not a camelCase state id. ${usage}`);
   if (path.startsWith('/') && path !== '/') throw new Error(`path "${path}" is relative to its parent: drop the "/"`);
   for (const name of paramsOf(path)) {

@@ -146,12 +146,18 @@ export function parentView(parent: string, child: NewScreen, read: (path: string
           `<li key={item.id}><Link to="#${child.id}" params={{ ${params[0]}: item.id, page: pageParam(page) }}>{item.name}</Link></li>`,
         )
       : source;
+  const edited = source !== undefined && !source.includes(LIST_ITEM) && source.includes('className="item-list"');
   const notes =
     source?.includes(LIST_ITEM) && params.length !== 1
       ? [
           `${path}: link each item to its screen (<Link to="#…" params={…}>), #${child.id} has no single param to take its id`,
         ]
-      : [];
+      : edited && params.length === 1
+        ? [
+            // The items' line was edited (its fields written): the link is left to the person who knows it.
+            `${path}: link each item of the list to #${child.id} (its line is no longer the ${LIST_ITEM} that --list wrote, so it was left as it is): <Link to="#${child.id}" params={{ ${params[0]}: item.id, page: pageParam(page) }}> around what the item shows`,
+          ]
+        : [];
   const outlet = linked === undefined ? null : withOutlet(linked);
   if (outlet) return { file: [path, outlet] as const, notes };
   if (linked?.includes('<Outlet')) return { ...(linked !== source ? { file: [path, linked] as const } : {}), notes };

@@ -422,6 +422,17 @@ describe('npm run new:screen (@statechart/cli)', () => {
     expect(() => addState(machine, { id: 'x', path: 'x', parent: 'nope' })).toThrow('no state #nope');
     expect(() => parseArgs(['Things', 'things'])).toThrow('not a camelCase state id');
     expect(() => parseArgs(['things'])).toThrow('usage');
+    expect(() => parseArgs(['things', '--loads'])).toThrow('needs its state id and its path');
+    // A typo in an option fails instead of writing a plain screen.
+    expect(() => parseArgs(['things', 'things', '--lists'])).toThrow('unknown option "--lists": nothing was written');
+    expect(() => parseArgs(['things', 'things', 'extra'])).toThrow('unexpected word "extra"');
+    expect(parseArgs(['things', 'things', '--tabs', 'a,b', '--role', 'admin', '--parent', 'home'])).toEqual({
+      id: 'things',
+      path: 'things',
+      parent: 'home',
+      tabs: ['a', 'b'],
+      role: 'admin',
+    });
     expect(parseArgs(['thing', ':id', '--parent', 'things'])).toEqual({ id: 'thing', path: ':id', parent: 'things' });
   });
 
@@ -492,6 +503,16 @@ describe('npm run new:screen (@statechart/cli)', () => {
       '<Link to="#thing" params={{ thingId: item.id, page: pageParam(page) }}>{item.name}</Link>',
     );
     expect(file?.[1]).toContain('        <Outlet />\n      </div>\n    </article>');
+    // A list whose items' line was edited (its fields written) keeps it, and the note says what to link.
+    const edited = new Map([['src/views/things.view.tsx', view.replace('{item.name}</li>', '{item.title}</li>')]]);
+    const written = parentView('things', detail, (path) => edited.get(path));
+    expect(written.file?.[1]).toContain('<li key={item.id}>{item.title}</li>');
+    expect(written.notes).toEqual([
+      expect.stringContaining(
+        'src/views/things.view.tsx: link each item of the list to #thing (its line is no longer the <li key={item.id}>{item.name}</li> that --list wrote',
+      ),
+    ]);
+    expect(written.notes[0]).toContain('<Link to="#thing" params={{ thingId: item.id, page: pageParam(page) }}>');
     // The detail shows in a column of the list's .list-detail: its region is its root, its heading
     // level with the list's first item.
     expect(viewSource(detail)).toMatch(/return \(\n\s*<CallRegion busy=\{loading\}>/);
