@@ -59,15 +59,17 @@ export const headingTag = ({ parent }: NewScreen) => (parent ? '<ScreenHeading l
 
 const camel = /^[a-z][A-Za-z0-9]*$/;
 
-/** The options that take a value (the word after them), and those that stand alone. */
-const VALUED = ['--parent', '--tabs', '--role'];
-const FLAGS = ['--loads', '--list', '--form'];
+/**
+ * The options that take a value (the word after them), and those that stand alone: parseArgs reads
+ * only these (its readers take their names), and refuses any other word.
+ */
+const VALUED = ['--parent', '--tabs', '--role'] as const;
+const FLAGS = ['--loads', '--list', '--form'] as const;
+const isIn = (names: readonly string[], word: string | undefined) => word !== undefined && names.includes(word);
 
 /** A word of the command line that is no option nor an option's value: a typo would otherwise be dropped. */
 function unknownWord(rest: string[]): string | undefined {
-  return rest.find(
-    (word, at) => !FLAGS.includes(word) && !VALUED.includes(word) && !VALUED.includes(rest[at - 1] ?? ''),
-  );
+  return rest.find((word, at) => !isIn(FLAGS, word) && !isIn(VALUED, word) && !isIn(VALUED, rest[at - 1]));
 }
 
 export function parseArgs(args: string[]): NewScreen {
@@ -86,18 +88,19 @@ export function parseArgs(args: string[]): NewScreen {
   for (const name of paramsOf(path)) {
     if (!camel.test(name)) throw new Error(`param ":${name}" is not a camelCase name. ${usage}`);
   }
-  const at = rest.indexOf('--parent');
-  const parent = at >= 0 ? rest[at + 1] : undefined;
-  if (at >= 0 && !parent) throw new Error(usage);
-  const tabsAt = rest.indexOf('--tabs');
-  const tabs = tabsAt >= 0 ? (rest[tabsAt + 1] ?? '').split(',').filter(Boolean) : undefined;
+  const given = (name: (typeof VALUED)[number]) => rest.includes(name);
+  const valueOf = (name: (typeof VALUED)[number]) => rest[rest.indexOf(name) + 1];
+  const flag = (name: (typeof FLAGS)[number]) => rest.includes(name);
+  const parent = given('--parent') ? valueOf('--parent') : undefined;
+  if (given('--parent') && !parent) throw new Error(usage);
+  const tabs = given('--tabs') ? (valueOf('--tabs') ?? '').split(',').filter(Boolean) : undefined;
   if (tabs && tabs.length < 2) throw new Error(`--tabs needs two tab names or more, comma-separated. ${usage}`);
   for (const tab of tabs ?? []) {
     if (!camel.test(tab)) throw new Error(`tab "${tab}" is not a camelCase name. ${usage}`);
   }
-  const list = rest.includes('--list');
-  const loads = list || rest.includes('--loads');
-  const form = rest.includes('--form');
+  const list = flag('--list');
+  const loads = list || flag('--loads');
+  const form = flag('--form');
   // A list's items link to a child screen; tabs belong in that child (or in a screen of their own).
   if (list && tabs)
     throw new Error(`--list and --tabs cannot be combined: put the tabs in the item's screen. ${usage}`);
@@ -108,9 +111,8 @@ export function parseArgs(args: string[]): NewScreen {
   const shaped = [tabs && form && '--tabs', loads && (list ? '--list' : '--loads'), form && '--form'].filter(Boolean);
   if (shaped.length > 1)
     throw new Error(`${shaped.join(' and ')} cannot be combined: put the second in a child screen. ${usage}`);
-  const roleAt = rest.indexOf('--role');
-  const role = roleAt >= 0 ? rest[roleAt + 1] : undefined;
-  if (roleAt >= 0 && !(role && camel.test(role))) throw new Error(`--role needs a camelCase role name. ${usage}`);
+  const role = given('--role') ? valueOf('--role') : undefined;
+  if (given('--role') && !(role && camel.test(role))) throw new Error(`--role needs a camelCase role name. ${usage}`);
   return {
     id,
     path,

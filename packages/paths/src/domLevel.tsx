@@ -55,7 +55,7 @@ async function renderApp({ spec, views, strings = stockStrings }: DomApp, seen: 
   // (FALLBACK_THROTTLE_MS): most of this level's time on a large product (a 100-screen product's
   // heading checks waited 30 s, idle). What the level proves (states, URLs, history, screens) does
   // not depend on when a chunk arrives; the pending fallback and its focus are tested in Chromium.
-  await Promise.all(Object.values(app.router.views).map((view) => view?.load().catch(() => undefined)));
+  await Promise.all(Object.values(app.router.views).map((view) => view.load().catch(() => undefined)));
   render(app.element);
   const driver: Driver = {
     async route(url) {
