@@ -171,7 +171,8 @@ export function format(locations: RouteLocation[]): string {
   const keeper = locations.find((location) => location.route.keepsUrl);
   if (keeper) return safeUrl(String(keeper.params[URL_PARAM] ?? '/'));
   const { path, search } = written(locations);
-  const query = new URLSearchParams([...search]).toString();
+  // Most URLs have no query: no URLSearchParams to build and serialise (links write theirs on every navigation).
+  const query = search.size > 0 ? new URLSearchParams([...search]).toString() : '';
   const pathname = `/${path.map(encodeURIComponent).join('/')}`;
   return query ? `${pathname}?${query}` : pathname;
 }
