@@ -6,6 +6,7 @@ import { appUrlOf, stripPrefix } from './appUrl';
 import { href, hrefFor, isActive, refuses, resolveUrl, routeEvent, type RouteLocation } from './locations';
 import type { AttachMoves, MoveOne, RouterStart } from './movesProtocol';
 import type { Refusal } from './routerContract';
+import type { RouteTable } from './table';
 
 const withoutHash = (url: string) => {
   const at = url.indexOf('#');
@@ -23,7 +24,8 @@ export const attachMoves: AttachMoves = (start) => {
   const { actor, table, history } = options;
   const { send, write, settle } = steps;
   const appUrl = () => appUrlOf(history, prefix);
-  const plan = (url: string, one?: MoveOne) => start.plan(resolveUrl(table, url), one);
+  const resolved = resolvedUrls(table);
+  const plan = (url: string, one?: MoveOne) => start.plan(resolved(url), one);
   let restoring = false;
   const refusals = recordRefusals(start);
   const { refused } = refusals;
@@ -163,6 +165,36 @@ export const attachMoves: AttachMoves = (start) => {
     },
   };
 };
+
+/**
+ * resolveUrl() with the last URLs' answers kept: Back and Forward go to URLs read before (a
+ * traversal is planned in the navigate event, before it commits, so reading its URL is time the
+ * Back waits). An answer depends on the URL and the table only (param parsers are pure: the
+ * `Param` contract), and is shared between moves: nothing may change it, which development builds
+ * make sure of (frozen).
+ */
+function resolvedUrls(table: RouteTable): (url: string) => RouteLocation[] {
+  const kept = new Map<string, RouteLocation[]>();
+  return (url) => {
+    let locations = kept.get(url);
+    if (locations) kept.delete(url);
+    else {
+      locations = resolveUrl(table, url);
+      if (process.env.NODE_ENV !== 'production') frozen(locations);
+      if (kept.size >= KEPT_URLS) kept.delete(kept.keys().next().value as string);
+    }
+    kept.set(url, locations);
+    return locations;
+  };
+}
+
+/** As many URLs as Chromium keeps entries a document can reach. */
+const KEPT_URLS = 50;
+
+function frozen(locations: RouteLocation[]) {
+  for (const location of locations) Object.freeze(Object.freeze(location).params);
+  Object.freeze(locations);
+}
 
 /**
  * The refused moves' records: each with the machine's words for it and its way out, which

@@ -3,7 +3,11 @@
  * all derived from these fields; nothing else lists routes.
  */
 
-/** Turns one URL value into a typed param and back. `parse` returns undefined to refuse. */
+/**
+ * Turns one URL value into a typed param and back. `parse` returns undefined to refuse. Both are
+ * pure, and what `parse` returns is never changed: the router keeps a URL's reading for its next
+ * visit (Back, Forward).
+ */
 export interface Param<T> {
   parse(raw: string): T | undefined;
   format(value: T): string;

@@ -1,6 +1,8 @@
 import { createMemoryHistory } from '../src/memoryHistory';
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, setup } from 'xstate';
+import { int, type Param, type RouteEvent, type RouteMeta, type RoutedContext } from '../src/routeMeta';
+import { routed } from '../src/routed';
 import { referenceMachine } from '../../../examples/reference/referenceMachine';
 import { createRouterSync } from '../src/sync';
 import { buildRouteTable } from '../src/table';
@@ -153,5 +155,52 @@ describe('base path', () => {
     expect(sync.hrefFor('#editor')).toBe('/base/editor');
     sync.navigate(sync.toAppUrl('/base/editor'));
     expect(history.location.pathname).toBe('/base/editor');
+  });
+});
+
+describe("a URL's reading, kept for its next visit", () => {
+  // A machine of its own, with a param parser that counts what it reads.
+  const reads: string[] = [];
+  const counted: Param<number> = { parse: (raw) => (reads.push(raw), int.parse(raw)), format: int.format };
+  const machine = routed(
+    setup({ types: { context: {} as RoutedContext, events: {} as RouteEvent, meta: {} as RouteMeta } }).createMachine({
+      id: 'app',
+      context: { params: {} },
+      initial: 'home',
+      states: {
+        home: { id: 'home', route: {}, meta: { path: '/', title: 'Home' } },
+        item: { id: 'item', route: {}, meta: { path: 'item/:id', title: 'Item', params: { id: counted } } },
+        notFound: { id: 'notFound', route: {}, meta: { path: '*', title: 'Not found' } },
+      },
+    }),
+  );
+
+  it('reads a URL once however often Back, Forward and navigate() go to it, and each visit lands there', () => {
+    const history = createMemoryHistory({ initialEntries: ['/'] });
+    const actor = createActor(machine).start();
+    const sync = createRouterSync({ actor, table: buildRouteTable(machine), history });
+    reads.length = 0;
+    sync.navigate('/item/7');
+    sync.navigate('/item/8');
+    for (const delta of [-1, 1, -1, -2, 2]) history.go(delta);
+    sync.navigate('/');
+    sync.navigate('/item/7');
+    expect(actor.getSnapshot().context.params).toEqual({ id: 7 });
+    expect(history.location.pathname).toBe('/item/7');
+    expect(reads).toEqual(['7', '8']);
+  });
+
+  it('is frozen in development, so that no move can change what the next one reads', () => {
+    const history = createMemoryHistory({ initialEntries: ['/'] });
+    const sent: RouteEvent[] = [];
+    const actor = createActor(machine, {
+      inspect: (inspection) => {
+        if (inspection.type === '@xstate.event' && inspection.event.type === 'xstate.route')
+          sent.push(inspection.event as RouteEvent);
+      },
+    }).start();
+    createRouterSync({ actor, table: buildRouteTable(machine), history }).navigate('/item/3');
+    expect(sent.at(-1)?.params).toEqual({ id: 3 });
+    expect(Object.isFrozen(sent.at(-1)?.params)).toBe(true);
   });
 });
