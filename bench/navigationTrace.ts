@@ -11,9 +11,12 @@
  *   APPS=routing,xstateKeyed,ours:still N=200 ROUNDS=4 npx tsx bench/navigationTrace.ts
  *
  * `name:still` opens the app in a page that prefers reduced motion (no view transitions, no CSS
- * transitions in the stylesheet's motion block).
+ * transitions in the stylesheet's motion block). `base:name` builds the app from BASE (a worktree of
+ * an earlier commit, its packages built, with node_modules of its own whose @statechart links point
+ * at its packages) to compare a change against it in one run.
  */
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import type { Plugin } from 'vite';
 import type { ServedApp } from '../scripts/built-app';
@@ -34,6 +37,7 @@ interface TraceEvent {
 const NAMES = (process.env.APPS ?? 'routing,xstateKeyed').split(',');
 const N = Number(process.env.N ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
+const BASE = process.env.BASE;
 const unminified: Plugin = { name: 'unminified', config: () => ({ build: { minify: false } }) };
 const CATEGORIES = ['devtools.timeline', 'toplevel', 'blink', 'v8', 'disabled-by-default-devtools.timeline'];
 
@@ -86,7 +90,10 @@ const pages = new Map<string, Page>();
 const rows = new Map<string, Map<string, number>>();
 try {
   for (const name of NAMES) {
-    const app = await serveBenchApp(name.replace(/:still$/, ''), 3, {
+    const bench = name.replace(/:still$/, '').replace(/^base:/, '');
+    if (name.startsWith('base:') && !BASE) throw new Error(`${name}: set BASE to the worktree to build it from`);
+    const app = await serveBenchApp(bench, 3, {
+      dir: name.startsWith('base:') ? join(BASE ?? '', 'bench/apps', bench) : undefined,
       plugins: process.env.UNMINIFIED === '1' ? [unminified] : [],
     });
     apps.push(app);
