@@ -45,19 +45,12 @@ export function createNavigationHistory(win: Window = window): History {
 
   // The current entry's index (the entries this document can reach are numbered from 0).
   const here = () => navigation.currentEntry?.index ?? 0;
-  // An interceptable URL is this document's origin's, as the browser serialised it: its path,
-  // search and hash follow the origin (a Back pays no URL parse before it commits).
-  const origin = win.location.origin;
-  const pathOf = (url: string) => {
-    if (url.startsWith(`${origin}/`)) return url.slice(origin.length);
-    const { pathname, search, hash } = new URL(url);
-    return pathname + search + hash;
-  };
 
   const onNavigate = (event: NavigateEvent) => {
     if (writing || !interceptor || !event.canIntercept || event.downloadRequest !== null || event.formData) return;
     const { url, sameDocument, index } = event.destination;
-    const path = pathOf(url);
+    const { pathname, search, hash } = new URL(url);
+    const path = pathname + search + hash;
     const kind = event.navigationType;
     const traverse = kind === 'traverse';
     // The browser's: a traversal to another document's entry, and a fragment or another script's
