@@ -63,25 +63,31 @@ describe.concurrent('several traversals in one task on a form that refuses leavi
     ['history.go(-1); history.go(-2)', () => (history.go(-1), history.go(-2))],
   ] as const) {
     it(`keeps the form, its URL and its entry after ${script}`, async ({ expect }) => {
-      await open('/', async (page) => {
-        await dirtyRecordForm(page);
-        const before = await historyEntries(page);
-        await page.evaluate(calls);
-        await page.getByRole('alert').first().waitFor();
-        // Settled: the URL is back on the form's entry and stays there.
-        await expect
-          .poll(async () => ({ url: pathOf(page), index: (await historyEntries(page)).index }), {
-            message: `after ${script} on a dirty form the app should step back to /records/new at entry ${before.index}`,
-          })
-          .toEqual({ url: '/records/new', index: before.index });
-        await heading(page, 'New record').waitFor();
-        expect(await page.getByLabel('Name').inputValue(), 'the typed name').toBe('typed name');
-        expect((await historyEntries(page)).urls, 'the entries a person had').toEqual(before.urls);
-        // And it stays: nothing more arrives after the app settled.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
-        expect(pathOf(page)).toBe('/records/new');
-        await heading(page, 'New record').waitFor();
-      });
+      // A context of its own: the two run at once, and two tabs of one origin share the new
+      // record's draft by design (a draft typed in one reaches the other), which is not this test's.
+      await open(
+        '/',
+        async (page) => {
+          await dirtyRecordForm(page);
+          const before = await historyEntries(page);
+          await page.evaluate(calls);
+          await page.getByRole('alert').first().waitFor();
+          // Settled: the URL is back on the form's entry and stays there.
+          await expect
+            .poll(async () => ({ url: pathOf(page), index: (await historyEntries(page)).index }), {
+              message: `after ${script} on a dirty form the app should step back to /records/new at entry ${before.index}`,
+            })
+            .toEqual({ url: '/records/new', index: before.index });
+          await heading(page, 'New record').waitFor();
+          expect(await page.getByLabel('Name').inputValue(), 'the typed name').toBe('typed name');
+          expect((await historyEntries(page)).urls, 'the entries a person had').toEqual(before.urls);
+          // And it stays: nothing more arrives after the app settled.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+          expect(pathOf(page)).toBe('/records/new');
+          await heading(page, 'New record').waitFor();
+        },
+        { own: true },
+      );
     });
   }
 });
