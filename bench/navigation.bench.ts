@@ -196,6 +196,9 @@ const DIAGNOSES = `### Finding why
 - Where a navigation's main-thread CPU time goes, by the browser's trace events (style, layout,
   paint, each JS function the browser called, each event dispatched):
   \`APPS=routing,xstateKeyed N=200 npx tsx bench/navigationTrace.ts\`.
+- Where a navigation's JavaScript time goes, by V8's sampling profiler, by package and by function
+  (self and inclusive), with the bench's own mouse clicks and Backs:
+  \`APPS=routing,xstateKeyed N=600 ROUNDS=6 npx tsx bench/navigationProfile.ts\`.
 - What each navigation allocates, per app: \`npx tsx bench/allocations.ts\`.
 - The heap after load by kind of object, and what holds it: \`HEAP_SNAPSHOT=1 npx tsx bench/heapAfterLoad.ts\`.
 - Whether heap growth is retention or warm-up (growth after 5,100, 10,100 and 15,100 navigations, with
