@@ -18,6 +18,9 @@ export function packageOf(id: string): string {
   const npm = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
   if (npm) return npm[1] as string;
   if (id.includes('vite/') || id.includes('preload-helper')) return 'vite runtime (preload helper)';
+  // The framework's own packages, linked into node_modules: a build sees their real paths.
+  const framework = /\/packages\/([^/]+)\/(?:src|dist)\//.exec(id);
+  if (framework) return `@statechart/${framework[1]}`;
   const own = /\/(src|machines|bench)\/(?:([^/]+)\/)?/.exec(id);
   if (!own) return 'other';
   if (own[1] === 'bench') return 'the bench app itself';

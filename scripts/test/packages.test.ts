@@ -50,6 +50,8 @@ describe('initial JS by package (bench/packages.ts): every chunk the build write
     expect(packageOf('/r/node_modules/@xstate/react/dist/x.js')).toBe('@xstate/react');
     expect(packageOf('/r/src/shell/Shell.tsx')).toBe('src/shell/');
     expect(packageOf('/r/machines/routed.ts')).toBe('machines/');
+    expect(packageOf('/r/packages/core/dist/moves.js')).toBe('@statechart/core');
+    expect(packageOf('../../../packages/react/src/routing.tsx')).toBe('@statechart/react');
     expect(packageOf('\0vite/preload-helper.js')).toBe('vite runtime (preload helper)');
   });
 });
