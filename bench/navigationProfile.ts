@@ -5,7 +5,8 @@
  * module each line of a chunk came from); its page does N in-page navigations (a Next click and
  * Back, as the navigation bench makes them: see `navigations`) in ROUNDS rounds, the apps interleaved, under the
  * profiler (a sample every INTERVAL µs). Each sample's self time is summed by package (the module's
- * npm package or our folder) and by function, per navigation.
+ * npm package or our folder, bench/packages.ts `packageOf`) and by function, and the time under
+ * each function (inclusive), per navigation.
  *
  *   APPS=routing,xstateKeyed N=1200 ROUNDS=6 TOP=30 npx tsx bench/navigationProfile.ts
  *
@@ -27,6 +28,7 @@ import type { Plugin } from 'vite';
 import type { ServedApp } from '../scripts/built-app';
 import { CHROMIUM_ARGS, ensureChromium } from '@statechart/paths/chromium';
 import { back, click, headingOf, navigateInPage, openApp, serveBenchApp } from './browser';
+import { BUNDLER_GLUE, packageOf } from './packages';
 
 interface ProfileNode {
   id: number;
@@ -48,16 +50,6 @@ const BASE = process.env.BASE;
 const PARENTS_OF = process.env.PARENTS_OF;
 const unminified: Plugin = { name: 'unminified', config: () => ({ build: { minify: false, sourcemap: true } }) };
 
-/** The package of a module path from a source map. */
-function packageOf(module: string): string {
-  const npm = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module);
-  if (npm) return npm[1] as string;
-  const own = /packages\/([^/]+)\//.exec(module);
-  if (own) return `@statechart/${own[1]}`;
-  if (module.includes('bench/apps')) return 'the bench app';
-  return module;
-}
-
 /** The package of the module a position of one of `app`'s chunks came from, by the chunk's source map. */
 function regionsOf(app: ServedApp): (url: string, line: number, column: number) => string {
   const cache = new Map<string, { lines: number[][][]; sources: string[] }>();
@@ -77,7 +69,7 @@ function regionsOf(app: ServedApp): (url: string, line: number, column: number) 
     let found: number[] | undefined;
     for (const segment of segments) if ((segment[0] ?? 0) <= column) found = segment;
     const source = found && found.length > 1 ? map.sources[found[1] as number] : undefined;
-    return source === undefined ? 'bundler glue' : packageOf(source);
+    return source === undefined ? BUNDLER_GLUE : packageOf(source);
   };
 }
 
@@ -209,6 +201,7 @@ console.log(
     .map((n) => n.toFixed(1))
     .join(' ')}`,
 );
+// Every table's total is the self time by package: PARENTS_OF's rows repeat some of the functions' self time.
 table('package', byPackage, 40);
-table('function, self', byFunction, TOP);
-table('function, inclusive', inclusive, TOP, byFunction);
+table('function, self', byFunction, TOP, byPackage);
+table('function, inclusive', inclusive, TOP, byPackage);
