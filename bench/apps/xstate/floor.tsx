@@ -4,13 +4,16 @@
  * refusal handling, no nesting, no search params, no lazy views. Same screens and shell markup as
  * the other apps; what ours does above this is the price of the contract.
  *
- * Two entries mount it: bench/apps/xstate (the floor the issue's targets use: every screen drawn
- * by one shared `ScreenView`, updated in place) and bench/apps/xstateKeyed (`viewPerScreen`: the
+ * Three entries mount it: bench/apps/xstate (the floor the issue's targets use: every screen drawn
+ * by one shared `ScreenView`, updated in place), bench/apps/xstateKeyed (`viewPerScreen`: the
  * view keyed by screen id, so each navigation unmounts the old view and mounts a new one, as an
- * app with a component per screen does, ours through its Outlet and TanStack Router's routes).
+ * app with a component per screen does, ours through its Outlet and TanStack Router's routes) and
+ * bench/apps/xstateVt (`viewTransitions` too: each screen change a view transition, done the way
+ * the product shell does it, so that the shell's view transitions have a floor of their own).
  */
 import { useMachine } from '@xstate/react';
 import { useEffect, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { assign, setup } from 'xstate';
 import '@statechart/react/styles.css';
@@ -42,17 +45,49 @@ const machine = setup({ types: { context: {} as { param?: number }, events: {} a
   },
 });
 
-function App({ viewPerScreen }: { viewPerScreen: boolean }) {
+/**
+ * A screen change as a view transition, as the product shell makes one (packages/react/src/
+ * viewTransitions.ts): the old screen's element named `screen` before the capture, the new screen
+ * committed with flushSync in the update callback and marked entering (styles.css animates it),
+ * the mark removed when the transition ends. The direction is the bench's: clicks go forward,
+ * traversals back (it never goes Forward).
+ */
+function inTransition(change: () => void, direction: 'forward' | 'back') {
+  const old = document.querySelector<HTMLElement>('main .screen');
+  if (old) old.style.viewTransitionName = 'screen';
+  let entering: HTMLElement | null = null;
+  const done = () => entering?.removeAttribute('data-screen-entering');
+  const running = document.startViewTransition({
+    update() {
+      flushSync(change);
+      if (old) old.style.viewTransitionName = '';
+      entering = document.querySelector<HTMLElement>('main .screen');
+      entering?.setAttribute('data-screen-entering', '');
+    },
+    types: [direction, 'level-1'],
+  });
+  running.ready.catch(() => undefined);
+  void running.finished.then(done, done);
+}
+
+function App({ viewPerScreen, viewTransitions }: { viewPerScreen: boolean; viewTransitions: boolean }) {
   const [snapshot, send] = useMachine(machine);
+  // The same listener as without view transitions: subscribed once (`send` is stable).
   useEffect(() => {
-    const onPop = () => send(eventOf(location.pathname));
+    const onPop = () => {
+      const event = eventOf(location.pathname);
+      if (viewTransitions) inTransition(() => send(event), 'back');
+      else send(event);
+    };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, [send]);
+  }, [send, viewTransitions]);
   const link = (screen: Screen) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     history.pushState(null, '', urlOf(screen));
-    send({ type: 'go', id: screen.id, param: screen.param });
+    const go: Go = { type: 'go', id: screen.id, param: screen.param };
+    if (viewTransitions) inTransition(() => send(go), 'forward');
+    else send(go);
   };
   const found = screenById.get(String(snapshot.value));
   return (
@@ -120,7 +155,15 @@ function ScreenView({
   );
 }
 
-export function mountFloor({ viewPerScreen }: { viewPerScreen: boolean }) {
-  createRoot(document.getElementById('root') as HTMLElement).render(<App viewPerScreen={viewPerScreen} />);
+export function mountFloor({
+  viewPerScreen,
+  viewTransitions = false,
+}: {
+  viewPerScreen: boolean;
+  viewTransitions?: boolean;
+}) {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <App viewPerScreen={viewPerScreen} viewTransitions={viewTransitions} />,
+  );
   Object.assign(window, { __benchReady: true });
 }
