@@ -10,12 +10,14 @@
  *
  *   APPS=routing,xstateKeyed N=1200 ROUNDS=6 TOP=30 npx tsx bench/navigationProfile.ts
  *
- * FAST=1 navigates by script instead (`link.click()`, no pointer: the new link's hover is not in
+ * ONLY=back (or click) profiles that kind alone, N of them (the other of each pair runs unprofiled;
+ * mouse input only). FAST=1 navigates by script instead (`link.click()`, no pointer: the new link's hover is not in
  * it), many times faster. PARENTS_OF='(native)' adds rows naming the callers of those functions'
  * self time. With mouse input, "(program)" holds the browser's own work for the input and frames
  * (the same in every app); the JS rows are what tell the apps apart, and moves of 0.02 ms between
  * runs are noise: confirm a difference with navigationPhases.ts, side by side.
  *
+ * `name:still` opens the app in a page that prefers reduced motion (no view transitions).
  * `base:name` builds the app from BASE (a worktree of an earlier commit; see navigationTrace.ts).
  * The sampling profiler's own overhead is in every app alike; compare apps, not absolute figures.
  */
@@ -48,6 +50,8 @@ const INTERVAL = Number(process.env.INTERVAL ?? 50);
 const TOP = Number(process.env.TOP ?? 25);
 const BASE = process.env.BASE;
 const PARENTS_OF = process.env.PARENTS_OF;
+const ONLY = process.env.ONLY as 'click' | 'back' | undefined;
+if (ONLY && ONLY !== 'click' && ONLY !== 'back') throw new Error(`ONLY=${ONLY}: 'click' or 'back' (or unset: both)`);
 const unminified: Plugin = { name: 'unminified', config: () => ({ build: { minify: false, sourcemap: true } }) };
 
 /** The package of the module a position of one of `app`'s chunks came from, by the chunk's source map. */
@@ -146,14 +150,14 @@ const byFunction = new Map<string, Map<string, number>>();
 const inclusive = new Map<string, Map<string, number>>();
 try {
   for (const name of NAMES) {
-    const bench = name.replace(/^base:/, '');
+    const bench = name.replace(/:still$/, '').replace(/^base:/, '');
     if (name.startsWith('base:') && !BASE) throw new Error(`${name}: set BASE to the worktree to build it from`);
     const app = await serveBenchApp(bench, 3, {
       dir: name.startsWith('base:') ? join(BASE ?? '', 'bench/apps', bench) : undefined,
       plugins: [unminified],
     });
     apps.push(app);
-    const page = await openApp(browser, app);
+    const page = await openApp(browser, app, { reducedMotion: name.endsWith(':still') ? 'reduce' : undefined });
     await navigateInPage(page, 200);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -165,14 +169,29 @@ try {
   }
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, { page, cdp, region }] of pages) {
-      await cdp.send('Profiler.start');
-      await navigations(page, N / ROUNDS);
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-      add(profile, region, {
+      const into = {
         byPackage: byPackage.get(name) as Map<string, number>,
         byFunction: byFunction.get(name) as Map<string, number>,
         inclusive: inclusive.get(name) as Map<string, number>,
-      });
+      };
+      if (ONLY) {
+        // One kind only: the other navigation of each pair runs outside the profile.
+        for (let i = 0; i < N / ROUNDS; i++) {
+          const before = await headingOf(page);
+          if (ONLY === 'back') await click(page, 'next');
+          await cdp.send('Profiler.start');
+          if (ONLY === 'back') await back(page, before);
+          else await click(page, 'next');
+          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+          add(profile, region, into);
+          if (ONLY === 'click') await back(page, before);
+        }
+        continue;
+      }
+      await cdp.send('Profiler.start');
+      await navigations(page, N / ROUNDS);
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      add(profile, region, into);
     }
   }
 } finally {
