@@ -174,24 +174,27 @@ try {
         byFunction: byFunction.get(name) as Map<string, number>,
         inclusive: inclusive.get(name) as Map<string, number>,
       };
-      if (ONLY) {
-        // One kind only: the other navigation of each pair runs outside the profile.
-        for (let i = 0; i < N / ROUNDS; i++) {
-          const before = await headingOf(page);
-          if (ONLY === 'back') await click(page, 'next');
-          await cdp.send('Profiler.start');
-          if (ONLY === 'back') await back(page, before);
-          else await click(page, 'next');
-          const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-          add(profile, region, into);
-          if (ONLY === 'click') await back(page, before);
-        }
+      const profiled = async (run: () => Promise<unknown>) => {
+        await cdp.send('Profiler.start');
+        await run();
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+        add(profile, region, into);
+      };
+      if (!ONLY) {
+        await profiled(() => navigations(page, N / ROUNDS));
         continue;
       }
-      await cdp.send('Profiler.start');
-      await navigations(page, N / ROUNDS);
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
-      add(profile, region, into);
+      // One kind only: the other navigation of each pair runs outside the profile.
+      for (let i = 0; i < N / ROUNDS; i++) {
+        const before = await headingOf(page);
+        if (ONLY === 'back') {
+          await click(page, 'next');
+          await profiled(() => back(page, before));
+        } else {
+          await profiled(() => click(page, 'next'));
+          await back(page, before);
+        }
+      }
     }
   }
 } finally {

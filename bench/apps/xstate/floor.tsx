@@ -70,14 +70,19 @@ function inTransition(change: () => void, direction: 'forward' | 'back') {
   void running.finished.then(done, done);
 }
 
+/** `change` as a view transition where the app runs them, else at once. */
+function present(change: () => void, direction: 'forward' | 'back', viewTransitions: boolean) {
+  if (viewTransitions) inTransition(change, direction);
+  else change();
+}
+
 function App({ viewPerScreen, viewTransitions }: { viewPerScreen: boolean; viewTransitions: boolean }) {
   const [snapshot, send] = useMachine(machine);
   // The same listener as without view transitions: subscribed once (`send` is stable).
   useEffect(() => {
     const onPop = () => {
       const event = eventOf(location.pathname);
-      if (viewTransitions) inTransition(() => send(event), 'back');
-      else send(event);
+      present(() => send(event), 'back', viewTransitions);
     };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
@@ -85,9 +90,7 @@ function App({ viewPerScreen, viewTransitions }: { viewPerScreen: boolean; viewT
   const link = (screen: Screen) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     history.pushState(null, '', urlOf(screen));
-    const go: Go = { type: 'go', id: screen.id, param: screen.param };
-    if (viewTransitions) inTransition(() => send(go), 'forward');
-    else send(go);
+    present(() => send({ type: 'go', id: screen.id, param: screen.param }), 'forward', viewTransitions);
   };
   const found = screenById.get(String(snapshot.value));
   return (
