@@ -6,6 +6,7 @@ import { VIEW_PENDING, type ViewRegistry } from './views';
 import { ARRIVED } from './focus';
 import { presentWithViewTransitions } from './viewTransitions';
 import { waitForViewChunks } from './viewChunks';
+import { shownOf } from './shown';
 export { RefusalNotice } from './RefusalNotice';
 export { HeaderMenu } from './headerMenu';
 
@@ -25,10 +26,11 @@ export { HeaderMenu } from './headerMenu';
  */
 export function NavigationEffects({ navigation }: { navigation: Navigation }) {
   const router = useRouter();
-  const { sync, views } = router;
+  const { views } = router;
+  const shown = shownOf(router);
   const positions = useRef<Positions>({});
-  const shown = useRef(navigation);
-  // From a navigation's announcement until its scroll position is set: scroll events then come from
+  const current = useRef(navigation);
+  // From a navigation's commit until its scroll position is set: scroll events then come from
   // the screen that left (the browser sends them a frame late) and belong to no entry.
   const settling = useRef(false);
 
@@ -46,38 +48,44 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
     positions.current = readPositions();
     const remember = () => {
       if (settling.current) return;
-      const { key, index } = shown.current;
+      const { key, index } = current.current;
       positions.current[key] = { index, y: window.scrollY };
     };
     const persist = () => writePositions(positions.current);
-    // The leaving entry's position is taken when the router announces a navigation, before the
-    // new screen is committed; from then on scroll events belong to the new entry. A shorter new
-    // screen makes the browser clamp the scroll position, and the scroll event saying so comes a
-    // frame later: it must not overwrite the leaving entry's position, nor the entering entry's
-    // before it is restored (a Back right after a scroll to the top: the top's late scroll event
-    // would be taken for the position to restore).
-    const unsubscribe = sync.subscribe(() => {
-      const next = sync.getNavigation();
-      if (next === shown.current) return;
+    // The leaving entry's position is taken when the shown store commits a navigation, before
+    // React renders the new screen: its listeners run first (in the view transition's flushSync, or
+    // before the microtask React renders in). Not when the router announces it: a change held for
+    // its view transition (or its views' chunks) still shows the old screen, whose scroll events
+    // still belong to the leaving entry; and inside the transition's update callback, right after
+    // the browser's capture, layout is clean, so reading `scrollY` forces none (read at the
+    // announcement, it forced a style and layout pass on every Back: bench/navigationProfile.ts).
+    // From then on scroll events belong to the new entry. A shorter new screen makes the browser
+    // clamp the scroll position, and the scroll event saying so comes a frame later: it must not
+    // overwrite the leaving entry's position, nor the entering entry's before it is restored (a
+    // Back right after a scroll to the top: the top's late scroll event would be taken for the
+    // position to restore).
+    const unsubscribe = shown.listen(() => {
+      const next = shown.getNavigation();
+      if (next === current.current) return;
       remember();
-      shown.current = next;
+      current.current = next;
       settling.current = true;
     });
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('pagehide', persist);
-    const saved = positions.current[shown.current.key];
+    const saved = positions.current[current.current.key];
     if (saved) window.scrollTo(0, saved.y);
     return () => {
       unsubscribe();
       window.removeEventListener('scroll', remember);
       window.removeEventListener('pagehide', persist);
     };
-  }, [sync]);
+  }, [shown]);
 
   useEffect(() => {
     // A newer navigation already announced keeps its own settling until its own commit.
-    if (navigation === sync.getNavigation()) settling.current = false;
-    shown.current = navigation;
+    if (navigation === shown.getNavigation()) settling.current = false;
+    current.current = navigation;
     if (navigation.id === 0) return;
     prune(positions.current, navigation);
     if (navigation.kind === 'pop') window.scrollTo(0, positions.current[navigation.key]?.y ?? 0);
@@ -87,7 +95,7 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
     if (document.activeElement?.closest('[data-keeps-focus]')) return;
     return focusHeading(navigation, views);
     // Runs once per navigation: `navigation` is a new object only when the screens change.
-  }, [navigation, views, sync]);
+  }, [navigation, views, shown]);
 
   return null;
 }
