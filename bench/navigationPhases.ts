@@ -9,8 +9,11 @@
  *
  * APPS=routing,xstate,xstateKeyed (default: ours routing only, the 40-line XState floor and that
  * floor with a view per screen) names apps under bench/apps; `base:routing` builds the same app
- * from BASE (a worktree of an earlier commit with node_modules linked) to compare a change
- * against it in one run; `oursStill` is the product shell's app in a page that prefers reduced
+ * from BASE (a worktree of an earlier commit, its packages built) to compare a change against it
+ * in one run. Its node_modules must resolve @statechart/* to the worktree's own packages: a plain
+ * symlink to this checkout's node_modules resolves them to this checkout's (the workspace links
+ * are relative), comparing the change with itself; link each other entry and make
+ * node_modules/@statechart/<name> → ../../packages/<name>; `oursStill` is the product shell's app in a page that prefers reduced
  * motion. ROUNDS=10 rounds of 10 × (Next, Next, Back, Back) per app. The main-thread CPU column is
  * the navigation bench's (bench/browser.ts `Sample.cpu`).
  */
