@@ -51,7 +51,10 @@ export function NavigationEffects({ navigation }: { navigation: Navigation }) {
       const { key, index } = current.current;
       positions.current[key] = { index, y: window.scrollY };
     };
-    const persist = () => writePositions(positions.current);
+    const persist = () => {
+      prune(positions.current, current.current, true);
+      writePositions(positions.current);
+    };
     // The leaving entry's position is taken when the shown store commits a navigation, before
     // React renders the new screen: its listeners run first (in the view transition's flushSync, or
     // before the microtask React renders in). Not when the router announces it: a change held for

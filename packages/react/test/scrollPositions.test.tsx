@@ -62,8 +62,29 @@ describe('scroll positions', () => {
   it('keep the entries the history lists, whatever their index (the Navigation API renumbers past 50 entries)', () => {
     // At the browser's bound, the entry just left (b) has the index the new one (c) now has.
     const positions: Positions = { a: { index: 48, y: 1 }, b: { index: 49, y: 2 }, gone: { index: 0, y: 3 } };
-    prune(positions, { ...navigation('push', 'c', 49), reachable: () => ['a', 'b', 'c'] });
+    prune(positions, { ...navigation('push', 'c', 49), reachable: () => ['a', 'b', 'c'] }, true);
     expect(Object.keys(positions)).toEqual(['a', 'b']);
+  });
+
+  it('ask the history for its entries only once more positions are kept than it can list, or before they are stored', () => {
+    const reachable = vi.fn(() => ['k0']);
+    const listed = (key: string, index: number) => ({ ...navigation('push', key, index), reachable });
+    const positions: Positions = {};
+    for (let index = 0; index < 64; index++) {
+      positions[`k${index}`] = { index, y: index };
+      prune(positions, listed(`k${index}`, index));
+    }
+    // The listing makes an object per entry: not on every navigation.
+    expect(reachable).not.toHaveBeenCalled();
+    expect(Object.keys(positions)).toHaveLength(64);
+    positions.k64 = { index: 64, y: 64 };
+    prune(positions, listed('k64', 64));
+    expect(reachable).toHaveBeenCalledTimes(1);
+    expect(Object.keys(positions)).toEqual(['k0']);
+    positions.k65 = { index: 65, y: 65 };
+    prune(positions, listed('k65', 65), true);
+    expect(reachable).toHaveBeenCalledTimes(2);
+    expect(Object.keys(positions)).toEqual(['k0']);
   });
 
   it('stay bounded by the entries the browser keeps, however many navigations', () => {
