@@ -150,20 +150,14 @@ function locateNow(table: RouteTable, snapshot: AnyMachineSnapshot): RouteLocati
   return [...deepest.values()].map((route) => ({ route, params: pick(route, params) }));
 }
 
-/**
- * The params `route` owns, from `given` where it has them (a link's), else from `params`. Loops
- * without arrays or a merged copy: links work this out for every snapshot.
- */
-function pick(route: Route, params: Record<string, unknown>, given?: Record<string, unknown>): Record<string, unknown> {
+/** The params `route` owns. Loops without arrays: links work this out for every snapshot. */
+function pick(route: Route, params: Record<string, unknown>): Record<string, unknown> {
   const owned: Record<string, unknown> = {};
-  for (const name in route.params) owned[name] = valueOf(name, params, given);
-  for (const name in route.search) owned[name] = valueOf(name, params, given);
-  if (route.keepsUrl) owned[URL_PARAM] = valueOf(URL_PARAM, params, given);
+  for (const name in route.params) owned[name] = params[name];
+  for (const name in route.search) owned[name] = params[name];
+  if (route.keepsUrl) owned[URL_PARAM] = params[URL_PARAM];
   return owned;
 }
-
-const valueOf = (name: string, params: Record<string, unknown>, given: Record<string, unknown> | undefined) =>
-  given && Object.hasOwn(given, name) ? given[name] : params[name];
 
 /** State → URL: the app-relative URL of a snapshot. Pure. */
 export function href(table: RouteTable, snapshot: AnyMachineSnapshot): string {
@@ -179,43 +173,29 @@ export function format(locations: RouteLocation[]): string {
   const { path, search } = written(locations);
   // Most URLs have no query: no URLSearchParams to build and serialise (links write theirs on every navigation).
   const query = search.size > 0 ? new URLSearchParams([...search]).toString() : '';
-  // Joined by hand, not by map and join: every link writes its href on every navigation.
-  let pathname = '';
-  for (const text of path) pathname += `/${encodeURIComponent(text)}`;
-  if (pathname === '') pathname = '/';
+  const pathname = `/${path.map(encodeURIComponent).join('/')}`;
   return query ? `${pathname}?${query}` : pathname;
 }
-
-/** No query: the one empty map `written` returns for the many URLs without one (never written to). */
-const NO_SEARCH: ReadonlyMap<string, string> = new Map();
 
 /**
  * What a URL holds of `locations` before the browser's encoding: the pathname's segments, and
  * the query's values by key (a search-keyed part's, percent-encoded segments, and search params).
  */
-export function written(locations: RouteLocation[]): { path: string[]; search: ReadonlyMap<string, string> } {
+export function written(locations: RouteLocation[]): { path: string[]; search: Map<string, string> } {
   let path: string[] = [];
-  let search: Map<string, string> | undefined;
+  const search = new Map<string, string>();
   for (const { route, params } of locations) {
-    const texts: string[] = [];
-    for (const segment of route.segments) {
-      if (segment[0] !== ':') texts.push(segment);
-      else {
-        const name = segment.slice(1);
-        texts.push(String(route.params[name]?.format(params[name]) ?? ''));
-      }
-    }
+    const texts = route.segments.map((segment) =>
+      segment[0] === ':' ? String(route.params[segment.slice(1)]?.format(params[segment.slice(1)]) ?? '') : segment,
+    );
+    const part = texts.map(encodeURIComponent).join('/');
     if (route.region === null) path = texts;
-    else {
-      const part = texts.map(encodeURIComponent).join('/');
-      if (part !== '') (search ??= new Map()).set(route.region, part);
-    }
+    else if (part !== '') search.set(route.region, part);
     for (const name in route.search) {
-      if (params[name] !== undefined)
-        (search ??= new Map()).set(name, String(route.search[name]!.format(params[name])));
+      if (params[name] !== undefined) search.set(name, String(route.search[name]!.format(params[name])));
     }
   }
-  return { path, search: search ?? NO_SEARCH };
+  return { path, search };
 }
 
 /** The URL a move to `to` would show: the snapshot's URL with `to`'s part replaced. */
@@ -235,12 +215,12 @@ export function linkParts(
   to: string,
   params: Record<string, unknown>,
 ): RouteLocation[] {
-  const id = to[0] === '#' ? to.slice(1) : to;
+  const id = to.replace(/^#/, '');
   const route = table.routes.get(id);
   if (!route)
     throw new Error(process.env.NODE_ENV === 'production' ? 'Unknown route' : `hrefFor: no routable state #${id}`);
   const current = locate(table, snapshot);
-  const target: RouteLocation = { route, params: pick(route, paramsOf(snapshot), params) };
+  const target: RouteLocation = { route, params: pick(route, { ...paramsOf(snapshot), ...params }) };
   // Search params belong to the screen: a link to another screen starts without them.
   const shown = current.find((location) => location.route.region === route.region && !location.route.keepsUrl);
   if (shown?.route !== route) {

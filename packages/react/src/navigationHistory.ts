@@ -96,7 +96,15 @@ export function createNavigationHistory(win: Window = window): History {
   return {
     get location() {
       const { pathname, search, hash } = win.location;
-      return { pathname, search, hash, key: navigation.currentEntry?.key ?? 'default' };
+      // The key only when asked: the router reads the URL on every move, the key once per navigation.
+      return {
+        pathname,
+        search,
+        hash,
+        get key() {
+          return navigation.currentEntry?.key ?? 'default';
+        },
+      };
     },
     push: (url) => write('pushState', url),
     replace: (url) => write('replaceState', url),

@@ -146,17 +146,13 @@ function LazyScreen({ id }: { id: string }) {
 
 /** The screens with views of their own directly under the view of `parent` (null: the root). */
 export function viewScreensUnder(router: Router, snapshot: AnyMachineSnapshot, parent: string | null): Screen[] {
-  const screens = screensOf(router.table, snapshot);
+  const nodes = activeNodesOf(router.table, snapshot);
+  const screens = new Map(screensOf(router.table, snapshot).map((screen) => [screen.id, screen]));
   const hasView = (node: AnyStateNode) => node.id in router.views;
-  // One loop, no intermediate arrays: every outlet works this out for every snapshot.
-  const under: Screen[] = [];
-  for (const node of activeNodesOf(router.table, snapshot)) {
-    if (!hasView(node) || node.id === parent || nearestViewAncestor(node, hasView) !== parent) continue;
-    let screen: Screen | undefined;
-    for (const shown of screens) if (shown.id === node.id) screen = shown;
-    under.push(screen ?? { id: node.id, key: JSON.stringify([node.id]) });
-  }
-  return under;
+  return nodes
+    .filter((node) => hasView(node) && node.id !== parent)
+    .filter((node) => nearestViewAncestor(node, hasView) === parent)
+    .map((node) => screens.get(node.id) ?? { id: node.id, key: JSON.stringify([node.id]) });
 }
 
 /** The views of the screens active now, loaded before the first render: no pending flash. */
