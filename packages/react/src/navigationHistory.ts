@@ -80,8 +80,8 @@ export function createNavigationHistory(win: Window = window): History {
     // While one of this adapter's intercepted navigations commits: a replaceState then (a redirect's
     // URL) would abort it, and a page script's navigate() promises with it, so the rewrite waits
     // until it has finished.
-    const committing = kind === 'replaceState' ? navigation.transition?.finished : undefined;
-    if (committing) {
+    const committing = navigation.transition?.finished;
+    if (committing && kind === 'replaceState') {
       const later = () => write(kind, url);
       return void committing.then(later, later);
     }
@@ -96,15 +96,7 @@ export function createNavigationHistory(win: Window = window): History {
   return {
     get location() {
       const { pathname, search, hash } = win.location;
-      // The key only when asked: the router reads the URL on every move, the key once per navigation.
-      return {
-        pathname,
-        search,
-        hash,
-        get key() {
-          return navigation.currentEntry?.key ?? 'default';
-        },
-      };
+      return { pathname, search, hash, key: navigation.currentEntry?.key ?? 'default' };
     },
     push: (url) => write('pushState', url),
     replace: (url) => write('replaceState', url),

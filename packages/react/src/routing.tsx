@@ -209,9 +209,7 @@ export function Link({ to, params, onClick, children, ...rest }: LinkProps) {
   const [href, current] = useShown(router, select, sameLinkState);
   const preload = () => {
     for (let node: AnyStateNode | undefined = table.routes.get(to.slice(1))?.node; node; node = node.parent) {
-      // A view already in asks nothing (each hover and each focus of a link comes here).
-      const view = views[node.id];
-      if (view && !view.loaded()) void view.load().catch(() => {});
+      void views[node.id]?.load().catch(() => {});
     }
     warm?.(href);
   };
