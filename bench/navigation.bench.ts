@@ -4,7 +4,7 @@
  * routing in the baselines' plain shell), a plain react-router-dom app (bench/apps/plain) and
  * TanStack Router (bench/apps/tanstack), the 40-line XState floor (bench/apps/xstate) and that floor
  * with a view per screen (bench/apps/xstateKeyed), all with the same screens, built with Vite's JS
- * API and served side by side in one process, measured interleaved in rounds so that drift hits all
+ * API and served side by side in one process, measured taking turns in fresh browser sessions so that drift hits all
  * alike. The targets compare ours routing only with the peers (clicks with the XState floor); the
  * floor with a view per screen is shown beside them, not a target; the shell's cost is ours − ours
  * routing only.
@@ -33,25 +33,32 @@ import {
   serveBenchApp,
   type Sample,
 } from './browser';
-import { ratioInterval } from '../scripts/stats';
+import { sessionRatioInterval } from '../scripts/stats';
 import { initialJsByPackage } from './packages';
 
 const SIZES = (process.env.BENCH_NAV_SIZES ?? '3,1000').split(',').map(Number);
 /** BENCH_QUICK=1: a smoke run of the harness with small counts (figures not for the record). */
 const QUICK = process.env.BENCH_QUICK === '1';
 /**
- * Rounds at a route count; each round does REPS × (Next, Next, Back, Back, Jump) in each app, the
- * apps' order rotating. The issue reads its click and Back targets at 3 routes (the peers' own
- * bench app has 3 screens): 6 rounds, 180 clicks and 120 Backs per app. 20 rounds did not make the
- * p95 ratios steadier than 10: they moved by tenths between whole runs either way, with the shared
- * machine's load, so the rounds only spread drift over the apps; 6 since the seventh page (the
- * product shell with reduced motion) and the view transitions' waits took the whole `npm run bench`
- * to 17 min at 10 (issue 35: within 15). At 1,000 routes
- * the verdicts are shown for scale, and the gaps that matter there are wide (react-router-dom
- * about 3× ours at p95): 4 rounds tell them apart.
+ * Sessions at a route count: each a fresh Chromium (its own renderer processes), with every app's
+ * page open in it, doing REPS × (Next, Next, Back, Back, Jump) in each app, in two turns of half as
+ * many, the apps' order rotating at each turn. The issue reads its click and Back targets at 3 routes
+ * (the peers' own bench app has 3 screens): 6 sessions, 180 clicks and 120 Backs per app.
+ *
+ * Why sessions, not rounds in one browser: the apps' CPU ratio moved more between two whole runs
+ * (1.05× and 1.10× for code that measured the same side by side) than one run's bootstrap interval
+ * said it could (±0.03), and six fresh browsers in a row gave 0.97× to 1.11× for the same two
+ * builds. What differs between sessions (which code V8 optimised when, where the heap landed) is
+ * part of the figure: the ratios pool all sessions' samples, and their intervals resample sessions
+ * (scripts/stats.ts sessionRatioInterval), so that a limit inside the spread of sessions is called
+ * within the noise. 20 rounds did not make p95 ratios steadier than 10 (they moved by tenths between
+ * runs with the shared machine's load); 6 since the seventh page (the product shell with reduced
+ * motion) and the view transitions' waits took the whole `npm run bench` to 17 min at 10 (issue
+ * 35: within 15). At 1,000 routes the verdicts are shown for scale, and the gaps that matter there
+ * are wide (react-router-dom about 3× ours at p95): 4 sessions tell them apart.
  */
-const roundsAt = (routes: number) => (QUICK ? 2 : routes <= 3 ? 6 : 4);
-const REPS = QUICK ? 2 : 10;
+const sessionsAt = (routes: number) => (QUICK ? 2 : routes <= 3 ? 6 : 4);
+const REPS = QUICK ? 2 : 10; // even: two turns of half as many
 /**
  * Heap after load, after 100 navigations (warm) and 5,000 more: the growth over those 5,000 is the
  * target's. Read at 2,100 on the way too (no navigation more): the growth after it is what the
@@ -125,38 +132,77 @@ async function keepsView(page: Page) {
   return page.evaluate(() => '__benchMark' in (document.querySelector('main h1') as Element));
 }
 
-async function latency(browser: Browser, apps: Record<AppName, ServedApp>, rounds: number) {
-  const pages = {} as Record<AppName, Page>;
-  for (const name of NAMES)
-    pages[name] = await openApp(browser, apps[name], { reducedMotion: name === STILL ? 'reduce' : undefined });
+/** Samples per app, one list per session. */
+type PerSession<T> = Record<AppName, T[][]>;
+const perSession = <T>(): PerSession<T> =>
+  Object.fromEntries(NAMES.map((name) => [name, [] as T[][]])) as unknown as PerSession<T>;
+
+async function latency(apps: Record<AppName, ServedApp>, sessions: number) {
+  const samples = perSession<Sample>();
+  const idle = perSession<number>();
   const kept = {} as Record<AppName, boolean>;
-  for (const name of NAMES) {
-    kept[name] = await keepsView(pages[name]).catch((error: unknown) => {
-      throw new Error(`${APPS[name]}: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  }
   const loadBefore = load();
-  const samples = Object.fromEntries(NAMES.map((name) => [name, [] as Sample[]])) as Record<AppName, Sample[]>;
-  const idle = Object.fromEntries(NAMES.map((name) => [name, [] as number[]])) as Record<AppName, number[]>;
-  for (let round = 0; round < rounds; round++) {
-    for (const name of orderOf(round)) {
-      const page = pages[name];
-      for (let rep = 0; rep < REPS; rep++) {
-        idle[name].push(await idleCpu(page));
-        const first = await headingOf(page);
-        samples[name].push(await click(page, 'next'));
-        const second = await headingOf(page);
-        samples[name].push(await click(page, 'next'));
-        samples[name].push(await back(page, second));
-        samples[name].push(await back(page, first));
-        samples[name].push(await click(page, 'jump'));
+  for (let session = 0; session < sessions; session++) {
+    const browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: CHROMIUM_ARGS });
+    try {
+      const pages = {} as Record<AppName, Page>;
+      for (const name of NAMES)
+        pages[name] = await openApp(browser, apps[name], { reducedMotion: name === STILL ? 'reduce' : undefined });
+      for (const name of NAMES) {
+        kept[name] = await keepsView(pages[name]).catch((error: unknown) => {
+          throw new Error(`${APPS[name]}: ${error instanceof Error ? error.message : String(error)}`);
+        });
+        samples[name].push([]);
+        idle[name].push([]);
       }
+      // Two turns per app, the order rotating at each turn: drift within a session is spread too.
+      for (const turn of [0, 1])
+        for (const name of orderOf(2 * session + turn)) {
+          const page = pages[name];
+          const [mine, mineIdle] = [samples[name][session] as Sample[], idle[name][session] as number[]];
+          for (let rep = 0; rep < REPS / 2; rep++) {
+            mineIdle.push(await idleCpu(page));
+            const first = await headingOf(page);
+            mine.push(await click(page, 'next'));
+            const second = await headingOf(page);
+            mine.push(await click(page, 'next'));
+            mine.push(await back(page, second));
+            mine.push(await back(page, first));
+            mine.push(await click(page, 'jump'));
+          }
+        }
+    } finally {
+      await browser.close();
     }
   }
   const loadAfter = load();
-  await Promise.all(Object.values(pages).map((page) => page.context().close()));
   return { samples, idle, kept, loadBefore, loadAfter };
 }
+
+/** One reading of each sample of `kind`, per app, one list per session. */
+function sessionsOf(samples: PerSession<Sample>, kind: Sample['kind'], read: (sample: Sample) => number) {
+  return Object.fromEntries(
+    NAMES.map((name) => [name, samples[name].map((list) => list.filter((sample) => sample.kind === kind).map(read))]),
+  ) as Record<AppName, number[][]>;
+}
+
+/**
+ * quantile(a) ÷ quantile(b) over all sessions' samples, its 95 % interval with the sessions
+ * resampled (sessionRatioInterval), and each session's own ratio, as "0.97–1.11×" (lowest–highest).
+ */
+function sideBySide(a: number[][], b: number[][], q: number) {
+  const ratio = quantile(a.flat(), q) / quantile(b.flat(), q);
+  const [low, high] = sessionRatioInterval(a, b, q);
+  const each = a.map((list, s) => quantile(list, q) / quantile(b[s] ?? [], q));
+  const sessions = `${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)}×`;
+  return { ratio, low, high, sessions };
+}
+
+/** Whether a ratio's limit lies inside its interval: then the run cannot tell met from missed. */
+const noiseOf = (low: number, high: number, limit: number) =>
+  low <= limit && limit < high
+    ? 'though the limit is inside the interval: this run cannot tell'
+    : "beyond this run's noise (the spread of its sessions)";
 
 /** First contentful paint (median of `loads` cold loads, interleaved) and the JS the first load fetched. */
 async function initialLoad(browser: Browser, apps: Record<AppName, ServedApp>, loads: number) {
@@ -245,25 +291,21 @@ export async function run(): Promise<string> {
       const at = size.toLocaleString('en');
       try {
         progress(`latency, ${size} routes`);
-        const { samples, idle, kept, loadBefore, loadAfter } = await latency(browser, apps, roundsAt(size));
+        const { samples, idle, kept, loadBefore, loadAfter } = await latency(apps, sessionsAt(size));
         notes.push(
-          `${at} routes: load average (1, 5, 15 min) ${loadBefore} before the rounds, ${loadAfter} after them.`,
+          `${at} routes: load average (1, 5, 15 min) ${loadBefore} before the sessions, ${loadAfter} after them.`,
           `${at} routes: a click to another screen ${NAMES.map((name) => `${kept[name] ? 'updates the view in place' : 'mounts a new view'} in ${APPS[name]}`).join(', ')} (the heading's DOM node marked before a Next click, then checked).`,
         );
-        const idleOf = (name: AppName) => quantile(idle[name], 0.5);
+        const idleOf = (name: AppName) => quantile(idle[name].flat(), 0.5);
         cpuRows.push(
-          `| ${at} | the harness alone (a click on the footer text, no navigation) | ${idle.routing.length} | ${NAMES.map((name) => ms2(idleOf(name))).join(' | ')} |`,
+          `| ${at} | the harness alone (a click on the footer text, no navigation) | ${idle.routing.flat().length} | ${NAMES.map((name) => ms2(idleOf(name))).join(' | ')} |`,
         );
         for (const kind of ['click', 'pop'] as const) {
           const label = kind === 'click' ? 'click' : 'popstate (Back)';
-          const cpuOf = (name: AppName) =>
-            samples[name].filter((sample) => sample.kind === kind).map((sample) => sample.cpu);
-          /** `name`'s CPU median ÷ the floor with a view per screen's, with this run's 95 % bootstrap interval. */
-          const cpuRatio = (name: AppName) => {
-            const ratio = quantile(cpuOf(name), 0.5) / quantile(cpuOf(KEYED), 0.5);
-            const [low, high] = ratioInterval(cpuOf(name), cpuOf(KEYED), 0.5);
-            return { ratio, low, high };
-          };
+          const bySession = sessionsOf(samples, kind, (sample) => sample.cpu);
+          const cpuOf = (name: AppName) => bySession[name].flat();
+          /** `name`'s CPU median ÷ the floor with a view per screen's, with its interval over the sessions. */
+          const cpuRatio = (name: AppName) => sideBySide(bySession[name], bySession[KEYED], 0.5);
           const cell = (name: AppName) => {
             const median = ms2(quantile(cpuOf(name), 0.5));
             if (name === KEYED) return `${median} (1×)`;
@@ -274,23 +316,19 @@ export async function run(): Promise<string> {
           // Issue 45: a click's and a Back's CPU median within 1.05× the floor that mounts a view per
           // screen, for ours as a product builds it (the product shell) and routing only.
           for (const name of ['routing', STILL, 'ours'] as const) {
-            const { ratio, low, high } = cpuRatio(name);
+            const { ratio, low, high, sessions } = cpuRatio(name);
             const floor = quantile(cpuOf(KEYED), 0.5);
             const own = quantile(cpuOf(name), 0.5);
             // Net of the harness's own share (the same work in every page), the apps' own ratio: stricter.
             const net = (own - idleOf(name)) / (floor - idleOf(KEYED));
-            const noise =
-              low <= 1.05 && 1.05 < high
-                ? 'though the limit is inside the interval: this run cannot tell'
-                : "beyond this run's noise";
             verdicts.push(
-              `${at} routes: ${label} CPU median, ${APPS[name]} ${ms2(own)} = ${ratio.toFixed(2)}× the floor with a view per screen (${ms2(floor)}; 95 % interval ${low.toFixed(2)}–${high.toFixed(2)}×; net of the harness's own ${ms2(idleOf(name))} and ${ms2(idleOf(KEYED))}: ${net.toFixed(2)}×); target ≤ 1.05×: ${verdict(ratio <= 1.05, `${((ratio - 1.05) * 100).toFixed(0)} points (${ms2(own - 1.05 * floor)})`)}, ${noise}.`,
+              `${at} routes: ${label} CPU median, ${APPS[name]} ${ms2(own)} = ${ratio.toFixed(2)}× the floor with a view per screen (${ms2(floor)}; 95 % interval over the sessions ${low.toFixed(2)}–${high.toFixed(2)}×, each session's ${sessions}; net of the harness's own ${ms2(idleOf(name))} and ${ms2(idleOf(KEYED))}: ${net.toFixed(2)}×); target ≤ 1.05×: ${verdict(ratio <= 1.05, `${((ratio - 1.05) * 100).toFixed(0)} points (${ms2(own - 1.05 * floor)})`)}, ${noiseOf(low, high, 1.05)}.`,
             );
           }
           {
             const own = quantile(cpuOf('ours'), 0.5);
             const floor = quantile(cpuOf(VT_FLOOR), 0.5);
-            const [low, high] = ratioInterval(cpuOf('ours'), cpuOf(VT_FLOOR), 0.5);
+            const { low, high } = sideBySide(bySession.ours, bySession[VT_FLOOR], 0.5);
             const still = quantile(cpuOf(STILL), 0.5);
             const keyed = quantile(cpuOf(KEYED), 0.5);
             transitions.push(
@@ -299,8 +337,11 @@ export async function run(): Promise<string> {
           }
         }
         for (const kind of ['click', 'pop'] as const) {
-          const pick = (name: AppName, field: 'committed' | 'painted') =>
-            samples[name].filter((sample) => sample.kind === kind).map((sample) => sample[field]);
+          const timesOf = {
+            committed: sessionsOf(samples, kind, (sample) => sample.committed),
+            painted: sessionsOf(samples, kind, (sample) => sample.painted),
+          };
+          const pick = (name: AppName, field: 'committed' | 'painted') => timesOf[field][name].flat();
           const stat = (name: AppName, field: 'committed' | 'painted', q: number) => quantile(pick(name, field), q);
           const label = kind === 'click' ? 'click' : 'popstate (Back)';
           for (const field of ['committed', 'painted'] as const) {
@@ -312,17 +353,13 @@ export async function run(): Promise<string> {
           const better = (field: 'committed' | 'painted', q: number, among: readonly AppName[] = PEERS) =>
             among.reduce((best, peer) => (stat(peer, field, q) < stat(best, field, q) ? peer : best));
           const ours95 = stat('routing', 'committed', 0.95);
-          /** `routing` ÷ `other` at committed p95, with this run's 95 % bootstrap interval, against `limit` if a target. */
+          /** `routing` ÷ `other` at committed p95, with its 95 % interval over the sessions, against `limit` if a target. */
           const compare = (other: AppName, what?: string, limit?: number) => {
             const ratio = ours95 / stat(other, 'committed', 0.95);
-            const [low, high] = ratioInterval(pick('routing', 'committed'), pick(other, 'committed'), 0.95);
+            const { low, high } = sideBySide(timesOf.committed.routing, timesOf.committed[other], 0.95);
             const figure = `${label} → committed p95, routing only ${ms(ours95)} = ${ratio.toFixed(2)}× ${what ? `${what} (${APPS[other]}, ` : `${APPS[other]} (`}${ms(stat(other, 'committed', 0.95))}; p50 ${ms(stat('routing', 'committed', 0.5))} vs ${ms(stat(other, 'committed', 0.5))}; 95 % interval of the ratio ${low.toFixed(2)}–${high.toFixed(2)}×)`;
             if (limit === undefined) return `${at} routes: ${figure}; not a target, for comparison.`;
-            const noise =
-              low <= limit && limit < high
-                ? 'though the limit is inside the interval: this run cannot tell'
-                : "beyond this run's noise";
-            return `${at} routes: ${figure}; target ≤ ${limit.toFixed(2)}×: ${verdict(ratio <= limit, `${((ratio - limit) * 100).toFixed(0)} points (${ms(ours95 - limit * stat(other, 'committed', 0.95))})`)}, ${noise}.`;
+            return `${at} routes: ${figure}; target ≤ ${limit.toFixed(2)}×: ${verdict(ratio <= limit, `${((ratio - limit) * 100).toFixed(0)} points (${ms(ours95 - limit * stat(other, 'committed', 0.95))})`)}, ${noiseOf(low, high, limit)}.`;
           };
           if (kind === 'click') {
             // Issue 20 and 35: a click within 1.05× the XState floor.
@@ -342,7 +379,7 @@ export async function run(): Promise<string> {
               `${at} routes: click → painted p50, routing only ${ms(stat('routing', 'painted', 0.5))} vs the better peer's ${ms(stat(peer50, 'painted', 0.5))} (${APPS[peer50]}); target within one frame (${ms(FRAME)}): ${verdict(gap <= FRAME, ms(gap - FRAME))}.`,
             );
             const late = (name: AppName) => {
-              const list = samples[name].filter((sample) => sample.kind === 'click');
+              const list = samples[name].flat().filter((sample) => sample.kind === 'click');
               return `${((list.filter((sample) => sample.committed > FRAME).length / list.length) * 100).toFixed(0)}%`;
             };
             notes.push(
@@ -424,14 +461,16 @@ export async function run(): Promise<string> {
       `| ${pkg} | ${kb(get('routing', pkg))} | ${kb(get('tanstack', pkg))} | ${kb(get('plain', pkg))} | ${signed(get('routing', pkg) - get('tanstack', pkg))} |`,
   );
   const perSize = SIZES.map((size) => {
-    const perKind = roundsAt(size) * REPS;
-    return `${roundsAt(size)} rounds at ${size.toLocaleString('en')} routes (${perKind * 3} clicks and ${perKind * 2} Backs per app)`;
+    const perKind = sessionsAt(size) * REPS;
+    return `${sessionsAt(size)} sessions at ${size.toLocaleString('en')} routes (${perKind * 3} clicks and ${perKind * 2} Backs per app)`;
   }).join(', ');
   return `## 2. Navigation latency (real Chromium)
 
 Seven apps with the same generated screens (eight pages: the product shell also with reduced motion), each built with Vite's JS API and served side by side,
-all open in one headless Chromium, interleaved in rounds (the order rotating each round) of
-${REPS} × (Next, Next, Back, Back, Jump): ${perSize}:
+all open in each session's headless Chromium (a fresh browser each session), taking two turns each
+(the order rotating at each turn), ${REPS} × (Next, Next, Back, Back, Jump) per session: ${perSize}. Figures pool
+all sessions' samples; a ratio's interval resamples the sessions (their spread is wider than any
+one session's noise):
 
 - **${APPS.ours}** (bench/apps/ours): the generated machine in the product's shell, with its title,
   announcement, focus and scroll work after each navigation, and its view transitions;
@@ -475,7 +514,7 @@ clock (CDP \`Performance.getMetrics\` \`ThreadTime\`), read just before the clic
 and again once the painted frame is in, so time the thread waits or other processes take does not
 count: on a shared machine it moves far less between runs than the wall times above. Cells are the
 median, its ratio to the floor with a view per screen (the clicks' and Backs' CPU reference: it
-mounts a view per screen, as ours does) and the ratio's 95 % bootstrap interval. Each reading
+mounts a view per screen, as ours does) and the ratio's 95 % interval over the sessions (scripts/stats.ts \`sessionRatioInterval\`). Each reading
 includes the harness's own share (dispatching the input or \`history.back()\`, the wait for the
 frame, the readings), the same in every page: the first row measures it alone.
 

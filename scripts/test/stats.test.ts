@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quantile, ratioInterval } from '../stats';
+import { quantile, ratioInterval, sessionRatioInterval } from '../stats';
 
 describe('quantile', () => {
   it('takes the nearest rank, whatever the order', () => {
@@ -41,5 +41,42 @@ describe('ratioInterval', () => {
 
   it('is NaN when a sample is empty', () => {
     expect(ratioInterval([], [1], 0.5)).toEqual([NaN, NaN]);
+  });
+});
+
+describe('sessionRatioInterval', () => {
+  const FEW = { iterations: 300 };
+  const spread = (centre: number, n: number) => Array.from({ length: n }, (_, i) => centre + ((i * 7) % 11) / 100);
+  const pooledRatio = (a: number[][], b: number[][]) => quantile(a.flat(), 0.5) / quantile(b.flat(), 0.5);
+
+  it('holds the pooled ratio when the sessions agree', () => {
+    const a = [spread(4.2, 40), spread(4.2, 40), spread(4.2, 40)];
+    const b = [spread(4, 40), spread(4, 40), spread(4, 40)];
+    const [low, high] = sessionRatioInterval(a, b, 0.5, FEW);
+    expect(low).toBeLessThanOrEqual(pooledRatio(a, b));
+    expect(high).toBeGreaterThanOrEqual(pooledRatio(a, b));
+  });
+
+  it("is wider than the pooled samples' interval when the sessions disagree", () => {
+    // Each session's ratio is steady within it, 0.95 in one and 1.15 in another.
+    const a = [spread(3.8, 40), spread(4.6, 40), spread(4.2, 40), spread(4.4, 40)];
+    const b = [spread(4, 40), spread(4, 40), spread(4, 40), spread(4, 40)];
+    const [low, high] = sessionRatioInterval(a, b, 0.5, FEW);
+    const [pooledLow, pooledHigh] = ratioInterval(a.flat(), b.flat(), 0.5, FEW);
+    expect(high - low).toBeGreaterThan(1.5 * (pooledHigh - pooledLow));
+    expect(low).toBeLessThan(1.05);
+    expect(high).toBeGreaterThan(1.1);
+  });
+
+  it('gives the same interval for the same samples and seed', () => {
+    const a = [spread(4, 30), spread(4.3, 30)];
+    const b = [spread(4, 30), spread(4.1, 30)];
+    expect(sessionRatioInterval(a, b, 0.5, FEW)).toEqual(sessionRatioInterval(a, b, 0.5, FEW));
+  });
+
+  it('is NaN without sessions, with an empty one or with unpaired ones', () => {
+    expect(sessionRatioInterval([], [], 0.5)).toEqual([NaN, NaN]);
+    expect(sessionRatioInterval([[1], []], [[1], [1]], 0.5)).toEqual([NaN, NaN]);
+    expect(sessionRatioInterval([[1]], [[1], [1]], 0.5)).toEqual([NaN, NaN]);
   });
 });
