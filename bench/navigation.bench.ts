@@ -4,8 +4,8 @@
  * routing in the baselines' plain shell), a plain react-router-dom app (bench/apps/plain) and
  * TanStack Router (bench/apps/tanstack), the 40-line XState floor (bench/apps/xstate) and that floor
  * with a view per screen (bench/apps/xstateKeyed), all with the same screens, built with Vite's JS
- * API and served side by side in one process, measured taking turns in fresh browser sessions so that drift hits all
- * alike. The targets compare ours routing only with the peers (clicks with the XState floor); the
+ * API and served side by side in one process, measured taking turns in fresh browser sessions so
+ * that drift hits all alike. The targets compare ours routing only with the peers (clicks with the XState floor); the
  * floor with a view per screen is shown beside them, not a target; the shell's cost is ours − ours
  * routing only.
  *

@@ -20,15 +20,10 @@ export function ratioInterval(
   a: readonly number[],
   b: readonly number[],
   q: number,
-  { iterations = 2000, seed = 1 }: { iterations?: number; seed?: number } = {},
+  options: { iterations?: number; seed?: number } = {},
 ): [low: number, high: number] {
-  if (a.length === 0 || b.length === 0) return [NaN, NaN];
-  const random = mulberry32(seed);
-  const resample = (values: readonly number[]) =>
-    Array.from({ length: values.length }, () => values[Math.floor(random() * values.length)] as number);
-  const ratios: number[] = [];
-  for (let i = 0; i < iterations; i++) ratios.push(quantile(resample(a), q) / quantile(resample(b), q));
-  return [quantile(ratios, 0.025), quantile(ratios, 0.975)];
+  // One session: only its samples are resampled.
+  return sessionRatioInterval([a], [b], q, options);
 }
 
 /**
